@@ -1,0 +1,59 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * The {@code account} row. JPA opens accounts and reads them; balances change only through the
+ * posting SQL of {@link JpaAccountRepositoryAdapter#applyPostings}, so the entity never writes one.
+ */
+@Entity
+@Table(name = "account")
+class AccountEntity {
+
+  @Id
+  @GeneratedValue(strategy = GenerationType.IDENTITY)
+  private Long id;
+
+  @Column(name = "owner_id", updatable = false)
+  private Long ownerId;
+
+  @Column(name = "currency", nullable = false, updatable = false, columnDefinition = "char(3)")
+  private String currency;
+
+  @Enumerated(EnumType.STRING)
+  @Column(name = "kind", nullable = false, updatable = false)
+  private AccountKind kind;
+
+  @Column(name = "balance", nullable = false, updatable = false)
+  private long balance;
+
+  @Column(name = "allow_negative", nullable = false, updatable = false)
+  private boolean allowNegative;
+
+  @Column(name = "created_at", nullable = false, updatable = false)
+  private Instant createdAt;
+
+  protected AccountEntity() {}
+
+  AccountEntity(Long ownerId, String currency, AccountKind kind, Instant createdAt) {
+    this.ownerId = ownerId;
+    this.currency = currency;
+    this.kind = kind;
+    this.allowNegative = kind.allowsNegative();
+    this.createdAt = createdAt;
+  }
+
+  Account toDomain() {
+    return Account.rehydrate(id, ownerId, currency, kind, balance, createdAt);
+  }
+}

@@ -1,0 +1,9 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import java.util.List;
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface AccountJpaRepository extends JpaRepository<AccountEntity, Long> {
+
+  List<AccountEntity> findByOwnerIdOrderByIdAsc(Long ownerId);
+}

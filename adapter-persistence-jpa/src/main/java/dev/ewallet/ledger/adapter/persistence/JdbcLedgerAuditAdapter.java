@@ -1,0 +1,84 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
+import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Reconciliation queries: full scans of the journal, meant for the nightly job and operators, never
+ * for the request path.
+ */
+@Repository
+class JdbcLedgerAuditAdapter implements LedgerAudit {
+
+  private static final String SUM_BY_CURRENCY =
+      "SELECT a.currency, sum(e.amount) AS total FROM ledger_entry e"
+          + " JOIN account a ON a.id = e.account_id GROUP BY a.currency";
+
+  private static final String BALANCE_NOT_ENTRY_SUM =
+      "SELECT a.id, a.currency, a.balance, coalesce(s.total, 0) AS total FROM account a"
+          + " LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entry"
+          + " GROUP BY account_id) s ON s.account_id = a.id"
+          + " WHERE a.balance <> coalesce(s.total, 0) ORDER BY a.id LIMIT ?";
+
+  // The first entry per account whose balance_after is not the previous one plus its amount.
+  private static final String CHAIN_BREAKS =
+      "SELECT DISTINCT ON (c.account_id) c.account_id, c.id, a.currency, c.expected,"
+          + " c.balance_after FROM (SELECT e.account_id, e.id, e.balance_after,"
+          + " coalesce(lag(e.balance_after) OVER (PARTITION BY e.account_id ORDER BY e.id), 0)"
+          + " + e.amount AS expected FROM ledger_entry e) c"
+          + " JOIN account a ON a.id = c.account_id"
+          + " WHERE c.balance_after <> c.expected ORDER BY c.account_id, c.id LIMIT ?";
+
+  private final JdbcClient jdbc;
+
+  JdbcLedgerAuditAdapter(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public Map<String, Long> entrySumsByCurrency() {
+    Map<String, Long> sums = new LinkedHashMap<>();
+    RowCallbackHandler collect =
+        row -> sums.put(row.getString("currency"), row.getBigDecimal("total").longValueExact());
+    jdbc.sql(SUM_BY_CURRENCY).query(collect);
+    return sums;
+  }
+
+  @Override
+  public List<ReconciliationMismatch> accountMismatches(int limit) {
+    List<ReconciliationMismatch> mismatches = new ArrayList<>();
+    mismatches.addAll(
+        jdbc.sql(BALANCE_NOT_ENTRY_SUM)
+            .param(limit)
+            .query((row, n) ->
+                new ReconciliationMismatch(
+                    Kind.BALANCE_NOT_ENTRY_SUM,
+                    row.getLong("id"),
+                    null,
+                    row.getString("currency"),
+                    row.getBigDecimal("total").longValueExact(),
+                    row.getLong("balance")))
+            .list());
+    mismatches.addAll(
+        jdbc.sql(CHAIN_BREAKS)
+            .param(limit)
+            .query((row, n) ->
+                new ReconciliationMismatch(
+                    Kind.BALANCE_AFTER_CHAIN_BROKEN,
+                    row.getLong("account_id"),
+                    row.getLong("id"),
+                    row.getString("currency"),
+                    row.getLong("expected"),
+                    row.getLong("balance_after")))
+            .list());
+    return mismatches.size() > limit ? mismatches.subList(0, limit) : mismatches;
+  }
+}

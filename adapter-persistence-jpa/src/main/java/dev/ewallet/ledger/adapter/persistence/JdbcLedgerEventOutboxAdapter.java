@@ -1,0 +1,75 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Writes each posted transaction's event into {@code outbox_event} in the posting's own database
+ * transaction. A relay publishes the rows later (at least once); the payload is the event contract
+ * that consumers read, version {@value #SCHEMA_VERSION}.
+ */
+@Repository
+class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
+
+  static final int SCHEMA_VERSION = 1;
+
+  private static final String APPEND =
+      "INSERT INTO outbox_event (event_id, topic, message_key, payload, created_at)"
+          + " VALUES (?, ?, ?, ?::jsonb, ?)";
+
+  private final JdbcClient jdbc;
+  private final JsonMapper json;
+
+  JdbcLedgerEventOutboxAdapter(JdbcClient jdbc, JsonMapper json) {
+    this.jdbc = jdbc;
+    this.json = json;
+  }
+
+  @Override
+  public void append(LedgerEvent event) {
+    jdbc.sql(APPEND)
+        .params(
+            event.eventId(),
+            topicOf(event.type()),
+            event.transactionId().toString(),
+            json.writeValueAsString(payload(event)),
+            SqlTypes.timestamp(event.occurredAt()))
+        .update();
+  }
+
+  static String topicOf(TransactionType type) {
+    return switch (type) {
+      case TRANSFER -> "wallet.transfers";
+      case DEPOSIT -> "wallet.deposits";
+      case REVERSAL -> "wallet.reversals";
+    };
+  }
+
+  private static Map<String, Object> payload(LedgerEvent event) {
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("schemaVersion", SCHEMA_VERSION);
+    payload.put("eventId", event.eventId().toString());
+    payload.put("transactionId", event.transactionId().toString());
+    payload.put("type", event.type().name());
+    payload.put("reversalOf", event.reversalOf() == null ? null : event.reversalOf().toString());
+    payload.put("occurredAt", event.occurredAt().toString());
+    payload.put("currency", event.changes().getFirst().amount().currency().value());
+    payload.put(
+        "entries", event.changes().stream().map(JdbcLedgerEventOutboxAdapter::entry).toList());
+    return payload;
+  }
+
+  private static Map<String, Object> entry(BalanceChange change) {
+    return Map.of(
+        "accountId", change.accountId().value(),
+        "amount", change.amount().amountMinor(),
+        "balanceAfter", change.balanceAfter().amountMinor());
+  }
+}

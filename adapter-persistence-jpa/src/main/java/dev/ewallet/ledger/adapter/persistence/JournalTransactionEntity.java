@@ -1,0 +1,56 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+import org.hibernate.annotations.Immutable;
+
+/** The read side of a {@code journal_transaction} row; rows are written by the posting SQL. */
+@Entity
+@Immutable
+@Table(name = "journal_transaction")
+class JournalTransactionEntity {
+
+  @Id private UUID id;
+
+  @Enumerated(EnumType.STRING)
+  @Column(name = "type")
+  private TransactionType type;
+
+  @Column(name = "reversal_of")
+  private UUID reversalOf;
+
+  @Column(name = "reason")
+  private String reason;
+
+  @Column(name = "created_at")
+  private Instant createdAt;
+
+  protected JournalTransactionEntity() {}
+
+  UUID id() {
+    return id;
+  }
+
+  TransactionType type() {
+    return type;
+  }
+
+  UUID reversalOf() {
+    return reversalOf;
+  }
+
+  String reason() {
+    return reason;
+  }
+
+  Instant createdAt() {
+    return createdAt;
+  }
+}

@@ -1,0 +1,133 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Accounts in PostgreSQL. Opening and reading go through JPA; the posting path (lock, balance
+ * update) is plain SQL, because it needs {@code FOR UPDATE} in id order and {@code UPDATE ...
+ * RETURNING}, one round trip each, which JPA cannot express.
+ */
+@Repository
+class JpaAccountRepositoryAdapter implements AccountRepository {
+
+  private static final String LOCK =
+      "SELECT id, owner_id, currency, kind, balance, created_at FROM account"
+          + " WHERE id = ANY(?) ORDER BY id FOR UPDATE";
+
+  private static final String APPLY =
+      "UPDATE account AS a SET balance = a.balance + v.delta"
+          + " FROM unnest(?::bigint[], ?::bigint[]) AS v(id, delta)"
+          + " WHERE a.id = v.id RETURNING a.id, a.balance";
+
+  private static final String OPEN_SYSTEM_ACCOUNT =
+      "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
+          + " VALUES (NULL, ?, ?, 0, ?, ?)"
+          + " ON CONFLICT (kind, currency) WHERE owner_id IS NULL DO NOTHING";
+
+  private static final String FIND_SYSTEM_ACCOUNT =
+      "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
+
+  private final AccountJpaRepository jpa;
+  private final JdbcClient jdbc;
+  // System account ids never change once opened, so every posting need not look them up.
+  private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
+
+  JpaAccountRepositoryAdapter(AccountJpaRepository jpa, JdbcClient jdbc) {
+    this.jpa = jpa;
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public Account create(NewAccount account) {
+    Long owner = account.owner() == null ? null : account.owner().value();
+    AccountEntity entity =
+        new AccountEntity(owner, account.currency().value(), account.kind(), account.createdAt());
+    return jpa.saveAndFlush(entity).toDomain();
+  }
+
+  @Override
+  public Optional<Account> findById(AccountId id) {
+    return jpa.findById(id.value()).map(AccountEntity::toDomain);
+  }
+
+  @Override
+  public List<Account> findByOwner(UserId owner) {
+    return jpa.findByOwnerIdOrderByIdAsc(owner.value()).stream()
+        .map(AccountEntity::toDomain)
+        .toList();
+  }
+
+  @Override
+  public AccountId systemAccount(AccountKind kind, CurrencyCode currency) {
+    return systemAccounts.computeIfAbsent(
+        kind + "/" + currency, key -> openSystemAccount(kind, currency));
+  }
+
+  private AccountId openSystemAccount(AccountKind kind, CurrencyCode currency) {
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    jdbc.sql(OPEN_SYSTEM_ACCOUNT)
+        .params(currency.value(), kind.name(), kind.allowsNegative(), SqlTypes.timestamp(now))
+        .update();
+    long id =
+        jdbc.sql(FIND_SYSTEM_ACCOUNT)
+            .params(kind.name(), currency.value())
+            .query(Long.class)
+            .single();
+    return AccountId.of(id);
+  }
+
+  @Override
+  public List<Account> lockForUpdate(SortedSet<AccountId> ids) {
+    long[] idArray = ids.stream().mapToLong(AccountId::value).toArray();
+    return jdbc.sql(LOCK)
+        .param(idArray)
+        .query((row, n) ->
+            Account.rehydrate(
+                row.getLong("id"),
+                row.getObject("owner_id", Long.class),
+                row.getString("currency"),
+                AccountKind.valueOf(row.getString("kind")),
+                row.getLong("balance"),
+                SqlTypes.instant(row, "created_at")))
+        .list();
+  }
+
+  @Override
+  public List<BalanceChange> applyPostings(List<Posting> postings) {
+    long[] ids = postings.stream().mapToLong(p -> p.accountId().value()).toArray();
+    long[] deltas = postings.stream().mapToLong(p -> p.amount().amountMinor()).toArray();
+    Map<Long, Long> balances = new HashMap<>();
+    RowCallbackHandler collect = row -> balances.put(row.getLong("id"), row.getLong("balance"));
+    jdbc.sql(APPLY).params(ids, deltas).query(collect);
+    return postings.stream()
+        .map(p -> {
+          Long after = balances.get(p.accountId().value());
+          if (after == null) {
+            throw new IllegalStateException("account " + p.accountId() + " was not updated");
+          }
+          return new BalanceChange(
+              p.accountId(), p.amount(), Money.of(after, p.amount().currency()));
+        })
+        .toList();
+  }
+}

@@ -1,0 +1,142 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
+import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.postgresql.util.PSQLException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.domain.Limit;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The journal in PostgreSQL. Appends are plain SQL on the posting path; reads go through JPA.
+ *
+ * <p>The header insert is the idempotency claim: {@code ON CONFLICT DO NOTHING} on the key's unique
+ * constraint makes a concurrent claim of the same key wait for the first one's outcome.
+ */
+@Repository
+class JpaJournalRepositoryAdapter implements JournalRepository {
+
+  private static final String CLAIM =
+      "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
+          + " request_fingerprint, reversal_of, reason, created_at)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+          + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING";
+
+  private static final String EARLIER_CLAIM =
+      "SELECT id, type, request_fingerprint FROM journal_transaction"
+          + " WHERE principal_id = ? AND idempotency_key = ?";
+
+  private static final String APPEND_ENTRIES =
+      "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)"
+          + " SELECT ?, v.account_id, v.amount, v.balance_after, ?"
+          + " FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY"
+          + " AS v(account_id, amount, balance_after, position) ORDER BY v.position";
+
+  private static final String REVERSED_ONCE = "journal_transaction_reversed_once";
+
+  private final JdbcClient jdbc;
+  private final JournalTransactionJpaRepository transactions;
+  private final LedgerEntryJpaRepository entries;
+
+  JpaJournalRepositoryAdapter(
+      JdbcClient jdbc,
+      JournalTransactionJpaRepository transactions,
+      LedgerEntryJpaRepository entries) {
+    this.jdbc = jdbc;
+    this.transactions = transactions;
+    this.entries = entries;
+  }
+
+  @Override
+  public Optional<IdempotencyRecord> claim(JournalClaim claim) {
+    int inserted;
+    try {
+      inserted =
+          jdbc.sql(CLAIM)
+              .params(
+                  claim.transactionId().value(),
+                  claim.type().name(),
+                  claim.principalId(),
+                  claim.idempotencyKey().value(),
+                  claim.fingerprint().sha256Hex(),
+                  claim.reversalOf() == null ? null : claim.reversalOf().value(),
+                  claim.reason(),
+                  SqlTypes.timestamp(claim.createdAt()))
+              .update();
+    } catch (DuplicateKeyException duplicate) {
+      if (claim.reversalOf() != null && violates(duplicate, REVERSED_ONCE)) {
+        throw new AlreadyReversedException(claim.reversalOf().toString());
+      }
+      throw duplicate;
+    }
+    return inserted == 1 ? Optional.empty() : Optional.of(earlierClaim(claim));
+  }
+
+  private static boolean violates(DuplicateKeyException duplicate, String constraint) {
+    return duplicate.getMostSpecificCause() instanceof PSQLException pg
+        && pg.getServerErrorMessage() != null
+        && constraint.equals(pg.getServerErrorMessage().getConstraint());
+  }
+
+  private IdempotencyRecord earlierClaim(JournalClaim claim) {
+    return jdbc.sql(EARLIER_CLAIM)
+        .params(claim.principalId(), claim.idempotencyKey().value())
+        .query((row, n) ->
+            new IdempotencyRecord(
+                TransactionId.of(row.getObject("id", UUID.class)),
+                TransactionType.valueOf(row.getString("type")),
+                new RequestFingerprint(row.getString("request_fingerprint"))))
+        .single();
+  }
+
+  @Override
+  public void appendEntries(
+      TransactionId transactionId, List<BalanceChange> changes, Instant createdAt) {
+    long[] accounts = changes.stream().mapToLong(c -> c.accountId().value()).toArray();
+    long[] amounts = changes.stream().mapToLong(c -> c.amount().amountMinor()).toArray();
+    long[] after = changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray();
+    jdbc.sql(APPEND_ENTRIES)
+        .params(transactionId.value(), SqlTypes.timestamp(createdAt), accounts, amounts, after)
+        .update();
+  }
+
+  @Override
+  public Optional<PostedTransaction> findById(TransactionId id) {
+    return transactions
+        .findById(id.value())
+        .map(header ->
+            new PostedTransaction(
+                id,
+                header.type(),
+                header.reversalOf() == null ? null : TransactionId.of(header.reversalOf()),
+                transactions
+                    .findByReversalOf(id.value())
+                    .map(reversal -> TransactionId.of(reversal.id()))
+                    .orElse(null),
+                header.reason(),
+                header.createdAt(),
+                entries.ofTransaction(id.value()).stream().map(EntryRow::toDomain).toList()));
+  }
+
+  @Override
+  public List<LedgerEntry> findEntries(AccountId accountId, Long beforeEntryId, int limit) {
+    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+    return entries.history(accountId.value(), before, Limit.of(limit)).stream()
+        .map(EntryRow::toDomain)
+        .toList();
+  }
+}

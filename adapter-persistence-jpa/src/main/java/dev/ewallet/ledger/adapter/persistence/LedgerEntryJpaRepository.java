@@ -1,0 +1,26 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import java.util.List;
+import java.util.UUID;
+import org.springframework.data.domain.Limit;
+import org.springframework.data.jpa.repository.Query;
+import org.springframework.data.repository.Repository;
+import org.springframework.data.repository.query.Param;
+
+interface LedgerEntryJpaRepository extends Repository<LedgerEntryEntity, Long> {
+
+  String ROW =
+      "select new dev.ewallet.ledger.adapter.persistence.EntryRow(e.id, e.transactionId, t.type,"
+          + " e.accountId, a.currency, e.amount, e.balanceAfter, e.createdAt)"
+          + " from LedgerEntryEntity e"
+          + " join JournalTransactionEntity t on t.id = e.transactionId"
+          + " join AccountEntity a on a.id = e.accountId ";
+
+  /** Keyset page over the index {@code (account_id, id)}, newest first. */
+  @Query(ROW + "where e.accountId = :accountId and e.id < :beforeId order by e.id desc")
+  List<EntryRow> history(
+      @Param("accountId") Long accountId, @Param("beforeId") long beforeId, Limit limit);
+
+  @Query(ROW + "where e.transactionId = :transactionId order by e.id")
+  List<EntryRow> ofTransaction(@Param("transactionId") UUID transactionId);
+}

@@ -1,0 +1,21 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/** Conversions the PostgreSQL driver does not do for {@link Instant} itself. */
+final class SqlTypes {
+
+  private SqlTypes() {}
+
+  static OffsetDateTime timestamp(Instant instant) {
+    return instant.atOffset(ZoneOffset.UTC);
+  }
+
+  static Instant instant(ResultSet row, String column) throws SQLException {
+    return row.getObject(column, OffsetDateTime.class).toInstant();
+  }
+}

@@ -1,0 +1,102 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountsResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.CreateAccountRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.EntriesResponse;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
+import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
+import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
+import dev.ewallet.ledger.domain.port.in.EntriesPage;
+import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
+import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import java.net.URI;
+import java.util.Arrays;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/v1/accounts")
+class AccountController {
+
+  private final CreateAccountUseCase createAccount;
+  private final GetAccountQuery getAccount;
+  private final ListAccountsQuery listAccounts;
+  private final AccountEntriesQuery entries;
+  private final LedgerApiMapper mapper;
+
+  AccountController(
+      CreateAccountUseCase createAccount,
+      GetAccountQuery getAccount,
+      ListAccountsQuery listAccounts,
+      AccountEntriesQuery entries,
+      LedgerApiMapper mapper) {
+    this.createAccount = createAccount;
+    this.getAccount = getAccount;
+    this.listAccounts = listAccounts;
+    this.entries = entries;
+    this.mapper = mapper;
+  }
+
+  @PostMapping
+  ResponseEntity<AccountResponse> create(Caller caller, @RequestBody CreateAccountRequest body) {
+    AccountView account =
+        createAccount.create(
+            new CreateAccountCommand(
+                caller,
+                CurrencyCode.of(RequestFields.required(body.currency(), "currency")),
+                body.ownerId() == null ? null : UserId.of(body.ownerId()),
+                body.kind() == null ? null : kind(body.kind())));
+    return ResponseEntity.created(URI.create("/v1/accounts/" + account.account().id()))
+        .body(mapper.account(account));
+  }
+
+  @GetMapping
+  AccountsResponse list(Caller caller, @RequestParam(required = false) Long ownerId) {
+    UserId owner = ownerId == null ? null : UserId.of(ownerId);
+    return new AccountsResponse(
+        listAccounts.list(caller, owner).stream().map(mapper::account).toList());
+  }
+
+  @GetMapping("/{id}")
+  AccountResponse get(Caller caller, @PathVariable long id) {
+    return mapper.account(getAccount.get(caller, AccountId.of(id)));
+  }
+
+  @GetMapping("/{id}/entries")
+  EntriesResponse entries(
+      Caller caller,
+      @PathVariable long id,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor) {
+    EntriesPage page =
+        entries.entries(
+            caller,
+            AccountId.of(id),
+            RequestFields.beforeEntryId(cursor),
+            limit == null ? AccountEntriesQuery.DEFAULT_LIMIT : limit);
+    String next =
+        page.nextBeforeEntryId() == null ? null : RequestFields.cursor(page.nextBeforeEntryId());
+    return new EntriesResponse(page.items().stream().map(mapper::entry).toList(), next);
+  }
+
+  private static AccountKind kind(String name) {
+    return Arrays.stream(AccountKind.values())
+        .filter(kind -> kind.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new InvalidRequestException("unknown account kind " + name));
+  }
+}

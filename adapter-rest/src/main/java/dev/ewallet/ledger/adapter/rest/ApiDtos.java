@@ -1,0 +1,66 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** The JSON bodies of API v1 (shared/API.md), as immutable records. */
+final class ApiDtos {
+
+  private ApiDtos() {}
+
+  /** {@code POST /v1/accounts}; {@code ownerId} and {@code kind} are for operators. */
+  record CreateAccountRequest(String currency, Long ownerId, String kind) {}
+
+  record AccountResponse(
+      long id,
+      Long ownerId,
+      String currency,
+      String kind,
+      long balance,
+      long heldAmount,
+      Instant createdAt) {}
+
+  record AccountsResponse(List<AccountResponse> items) {}
+
+  record EntryResponse(
+      long entryId,
+      String transactionId,
+      String type,
+      long amount,
+      long balanceAfter,
+      Instant createdAt) {}
+
+  /** {@code nextCursor} is opaque to clients and {@code null} on the last page. */
+  record EntriesResponse(List<EntryResponse> items, String nextCursor) {}
+
+  record DepositRequest(Long accountId, Long amount) {}
+
+  record TransferRequest(Long fromAccountId, Long toAccountId, Long amount) {}
+
+  record ReversalRequest(String reason) {}
+
+  record PostingResponse(String transactionId, String status) {}
+
+  record TransactionEntryResponse(
+      long entryId, long accountId, String currency, long amount, long balanceAfter) {}
+
+  record TransactionResponse(
+      String transactionId,
+      String type,
+      String status,
+      String reversalOf,
+      String reversedBy,
+      String reason,
+      Instant createdAt,
+      List<TransactionEntryResponse> entries) {}
+
+  record MismatchResponse(
+      String kind, Long accountId, Long entryId, String currency, long expected, long actual) {}
+
+  record ReconciliationResponse(
+      long ledgerSum,
+      Map<String, Long> sumByCurrency,
+      List<MismatchResponse> mismatches,
+      Instant checkedAt) {}
+}

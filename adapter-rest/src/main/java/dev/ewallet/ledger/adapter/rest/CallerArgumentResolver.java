@@ -1,0 +1,38 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.domain.port.in.Caller;
+import org.springframework.core.MethodParameter;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.web.bind.support.WebDataBinderFactory;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.method.support.ModelAndViewContainer;
+
+/** Hands controllers the authenticated {@link Caller}, so none of them reads tokens itself. */
+final class CallerArgumentResolver implements HandlerMethodArgumentResolver {
+
+  @Override
+  public boolean supportsParameter(MethodParameter parameter) {
+    return parameter.getParameterType() == Caller.class;
+  }
+
+  @Override
+  public Caller resolveArgument(
+      MethodParameter parameter,
+      ModelAndViewContainer container,
+      NativeWebRequest request,
+      WebDataBinderFactory binders) {
+    Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+    if (!(authentication instanceof JwtAuthenticationToken token)) {
+      throw new IllegalStateException("API routes are authenticated by the security filter chain");
+    }
+    long userId = CallerAuthenticationConverter.userIdOf(token.getToken());
+    boolean operator =
+        token.getAuthorities().stream()
+            .anyMatch(
+                a -> CallerAuthenticationConverter.OPERATOR_AUTHORITY.equals(a.getAuthority()));
+    return operator ? Caller.operator(userId) : Caller.user(userId);
+  }
+}

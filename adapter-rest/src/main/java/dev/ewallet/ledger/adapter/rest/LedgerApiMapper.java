@@ -1,0 +1,59 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.EntryResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.MismatchResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.PostingResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionEntryResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
+import dev.ewallet.ledger.domain.journal.ReconciliationReport;
+import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import org.mapstruct.Mapper;
+import org.mapstruct.Mapping;
+
+/** Flat conversions from the use cases' results to the API's JSON records. */
+@Mapper(componentModel = "spring")
+interface LedgerApiMapper {
+
+  @Mapping(target = "id", source = "account.id.value")
+  @Mapping(target = "ownerId", source = "account.owner.value")
+  @Mapping(target = "currency", source = "account.currency.value")
+  @Mapping(target = "kind", source = "account.kind")
+  @Mapping(target = "balance", source = "account.balance.amountMinor")
+  @Mapping(target = "heldAmount", source = "heldAmount.amountMinor")
+  @Mapping(target = "createdAt", source = "account.createdAt")
+  AccountResponse account(AccountView view);
+
+  @Mapping(target = "transactionId", source = "transactionId.value")
+  @Mapping(target = "amount", source = "amount.amountMinor")
+  @Mapping(target = "balanceAfter", source = "balanceAfter.amountMinor")
+  EntryResponse entry(LedgerEntry entry);
+
+  @Mapping(target = "transactionId", source = "transactionId.value")
+  @Mapping(target = "status", expression = "java(receipt.status())")
+  PostingResponse posting(PostingReceipt receipt);
+
+  @Mapping(target = "transactionId", source = "id.value")
+  @Mapping(target = "status", constant = "COMPLETED")
+  @Mapping(target = "reversalOf", source = "reversalOf.value")
+  @Mapping(target = "reversedBy", source = "reversedBy.value")
+  TransactionResponse transaction(PostedTransaction transaction);
+
+  @Mapping(target = "accountId", source = "accountId.value")
+  @Mapping(target = "currency", source = "amount.currency.value")
+  @Mapping(target = "amount", source = "amount.amountMinor")
+  @Mapping(target = "balanceAfter", source = "balanceAfter.amountMinor")
+  TransactionEntryResponse transactionEntry(LedgerEntry entry);
+
+  @Mapping(target = "ledgerSum", source = "ledgerSumMinor")
+  ReconciliationResponse reconciliation(ReconciliationReport report);
+
+  @Mapping(target = "expected", source = "expectedMinor")
+  @Mapping(target = "actual", source = "actualMinor")
+  MismatchResponse mismatch(ReconciliationMismatch mismatch);
+}

@@ -1,0 +1,119 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
+import dev.ewallet.ledger.domain.error.InsufficientFundsException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.LedgerException;
+import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.error.SameAccountException;
+import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Turns every failure into an RFC 9457 problem with a stable {@code code}: business rejections by
+ * their type, Spring MVC's own errors (malformed JSON, wrong method, unknown path) by their status.
+ * Only a real fault answers 500, and its detail reveals nothing internal.
+ */
+@RestControllerAdvice
+class LedgerProblemHandler extends ResponseEntityExceptionHandler {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LedgerProblemHandler.class);
+
+  @ExceptionHandler(LedgerException.class)
+  ResponseEntity<Object> ledger(LedgerException e) {
+    ProblemCode code =
+        switch (e) {
+          case InvalidRequestException invalid -> ProblemCode.VALIDATION_FAILED;
+          case AccessDeniedException denied -> ProblemCode.FORBIDDEN;
+          case AccountNotFoundException missing -> ProblemCode.ACCOUNT_NOT_FOUND;
+          case TransactionNotFoundException missing -> ProblemCode.TRANSACTION_NOT_FOUND;
+          case AlreadyReversedException reversed -> ProblemCode.ALREADY_REVERSED;
+          case InsufficientFundsException funds -> ProblemCode.INSUFFICIENT_FUNDS;
+          case CurrencyMismatchException currency -> ProblemCode.CURRENCY_MISMATCH;
+          case SameAccountException same -> ProblemCode.SAME_ACCOUNT;
+          case IdempotencyKeyReusedException reused -> ProblemCode.IDEMPOTENCY_KEY_REUSED;
+          case MoneyOverflowException overflow -> ProblemCode.AMOUNT_OVERFLOW;
+        };
+    return respond(code, e.getMessage());
+  }
+
+  @ExceptionHandler(ApiRequestException.class)
+  ResponseEntity<Object> apiRequest(ApiRequestException e) {
+    return respond(e.code(), e.getMessage());
+  }
+
+  @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+  ResponseEntity<Object> typeMismatch(MethodArgumentTypeMismatchException e) {
+    return respond(ProblemCode.VALIDATION_FAILED, e.getName() + " has the wrong type");
+  }
+
+  @ExceptionHandler(Exception.class)
+  ResponseEntity<Object> unexpected(Exception e) {
+    LOG.error("unexpected failure", e);
+    return respond(ProblemCode.INTERNAL_ERROR, "an unexpected error occurred; nothing was posted");
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleHttpMessageNotReadable(
+      HttpMessageNotReadableException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
+      WebRequest request) {
+    if (causedByOversizedBody(e)) {
+      return respond(ProblemCode.PAYLOAD_TOO_LARGE, RequestBodyLimitFilter.tooLarge());
+    }
+    return respond(ProblemCode.VALIDATION_FAILED, JsonInputProblems.describe(e));
+  }
+
+  /** Spring MVC's own errors: keep its status and detail, add the code clients switch on. */
+  @Override
+  protected ResponseEntity<Object> handleExceptionInternal(
+      Exception e, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    ResponseEntity<Object> response =
+        super.handleExceptionInternal(e, body, headers, status, request);
+    if (response != null && response.getBody() instanceof ProblemDetail problem) {
+      codeForStatus(status.value()).decorate(problem);
+    }
+    return response;
+  }
+
+  private static ProblemCode codeForStatus(int status) {
+    return switch (status) {
+      case 400 -> ProblemCode.VALIDATION_FAILED;
+      case 404 -> ProblemCode.NOT_FOUND;
+      case 405 -> ProblemCode.METHOD_NOT_ALLOWED;
+      case 406 -> ProblemCode.NOT_ACCEPTABLE;
+      case 413 -> ProblemCode.PAYLOAD_TOO_LARGE;
+      case 415 -> ProblemCode.UNSUPPORTED_MEDIA_TYPE;
+      default -> ProblemCode.INTERNAL_ERROR;
+    };
+  }
+
+  private static boolean causedByOversizedBody(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof RequestBodyLimitFilter.PayloadTooLargeException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static ResponseEntity<Object> respond(ProblemCode code, String detail) {
+    return ResponseEntity.status(code.status()).body(code.problem(detail));
+  }
+}

@@ -1,0 +1,27 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * The reply to a money-moving POST. A replay is rendered from the same stored transaction as the
+ * first reply, so its status and body are the same byte for byte; only the header tells them apart.
+ */
+final class PostingResponses {
+
+  static final String REPLAYED_HEADER = "Idempotent-Replayed";
+
+  private PostingResponses() {}
+
+  static <T> ResponseEntity<T> created(PostingReceipt receipt, T body) {
+    ResponseEntity.BodyBuilder reply =
+        ResponseEntity.status(HttpStatus.CREATED)
+            .location(URI.create("/v1/transactions/" + receipt.transactionId()));
+    if (receipt.replayed()) {
+      reply.header(REPLAYED_HEADER, "true");
+    }
+    return reply.body(body);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import java.net.URI;
+import java.util.Locale;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+
+/**
+ * The stable, machine-readable codes of every error the API answers (shared/API.md), each with its
+ * HTTP status. Clients switch on {@code code}; the {@code detail} text is for people.
+ */
+enum ProblemCode {
+  VALIDATION_FAILED(HttpStatus.BAD_REQUEST, "The request is not valid"),
+  IDEMPOTENCY_KEY_MISSING(HttpStatus.BAD_REQUEST, "Idempotency-Key header is required"),
+  IDEMPOTENCY_KEY_INVALID(HttpStatus.BAD_REQUEST, "Idempotency-Key header is malformed"),
+  UNAUTHENTICATED(HttpStatus.UNAUTHORIZED, "Authentication is required"),
+  FORBIDDEN(HttpStatus.FORBIDDEN, "Not allowed"),
+  ACCOUNT_NOT_FOUND(HttpStatus.NOT_FOUND, "Account not found"),
+  TRANSACTION_NOT_FOUND(HttpStatus.NOT_FOUND, "Transaction not found"),
+  NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
+  METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
+  NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
+  ALREADY_REVERSED(HttpStatus.CONFLICT, "Transaction already reversed"),
+  PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
+  UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+  INSUFFICIENT_FUNDS(HttpStatus.UNPROCESSABLE_CONTENT, "Insufficient funds"),
+  CURRENCY_MISMATCH(HttpStatus.UNPROCESSABLE_CONTENT, "Currency mismatch"),
+  SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),
+  IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused"),
+  AMOUNT_OVERFLOW(HttpStatus.UNPROCESSABLE_CONTENT, "Amount out of range"),
+  INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
+
+  private static final String TYPE_BASE = "https://ewallet.dev/problems/";
+
+  private final HttpStatus status;
+  private final String title;
+
+  ProblemCode(HttpStatus status, String title) {
+    this.status = status;
+    this.title = title;
+  }
+
+  HttpStatus status() {
+    return status;
+  }
+
+  /** An RFC 9457 problem with this code's type, title and status, and {@code code} set. */
+  ProblemDetail problem(String detail) {
+    ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+    decorate(problem);
+    return problem;
+  }
+
+  /** Sets this code's type, title and {@code code} on a problem Spring built. */
+  void decorate(ProblemDetail problem) {
+    problem.setType(URI.create(TYPE_BASE + name().toLowerCase(Locale.ROOT).replace('_', '-')));
+    problem.setTitle(title);
+    problem.setProperty("code", name());
+  }
+}

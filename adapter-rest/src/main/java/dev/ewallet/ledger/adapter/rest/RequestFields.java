@@ -1,0 +1,62 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/** Reading the parts of a request that are the HTTP layer's own: headers, cursors, fields. */
+final class RequestFields {
+
+  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  private static final String CURSOR_PREFIX = "before:";
+
+  private RequestFields() {}
+
+  static IdempotencyKey idempotencyKey(String header) {
+    if (header == null) {
+      throw new ApiRequestException(
+          ProblemCode.IDEMPOTENCY_KEY_MISSING,
+          "money-moving requests need an Idempotency-Key header");
+    }
+    if (!IdempotencyKey.isWellFormed(header)) {
+      throw new ApiRequestException(
+          ProblemCode.IDEMPOTENCY_KEY_INVALID,
+          "Idempotency-Key must be 1 to 255 printable ASCII characters");
+    }
+    return IdempotencyKey.of(header);
+  }
+
+  static <T> T required(T value, String field) {
+    if (value == null) {
+      throw new InvalidRequestException(field + " is required");
+    }
+    return value;
+  }
+
+  static String cursor(long beforeEntryId) {
+    byte[] text = (CURSOR_PREFIX + beforeEntryId).getBytes(StandardCharsets.US_ASCII);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(text);
+  }
+
+  /** The entry id an opaque cursor stands for; {@code null} for the first page. */
+  static Long beforeEntryId(String cursor) {
+    if (cursor == null) {
+      return null;
+    }
+    try {
+      String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII);
+      if (text.startsWith(CURSOR_PREFIX)) {
+        long id = Long.parseLong(text.substring(CURSOR_PREFIX.length()));
+        if (id > 0) {
+          return id;
+        }
+      }
+    } catch (IllegalArgumentException malformed) {
+      // Falls through to the refusal below; NumberFormatException is an IllegalArgumentException.
+    }
+    throw new ApiRequestException(
+        ProblemCode.VALIDATION_FAILED, "cursor is not one this API issued");
+  }
+}

@@ -1,0 +1,69 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.ReversalRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.ReconcileLedgerUseCase;
+import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
+import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Reading transactions, reversing them, and proving the books balance. */
+@RestController
+class TransactionController {
+
+  private final GetTransactionQuery transactions;
+  private final ReverseTransactionUseCase reversals;
+  private final ReconcileLedgerUseCase reconciliation;
+  private final LedgerApiMapper mapper;
+
+  TransactionController(
+      GetTransactionQuery transactions,
+      ReverseTransactionUseCase reversals,
+      ReconcileLedgerUseCase reconciliation,
+      LedgerApiMapper mapper) {
+    this.transactions = transactions;
+    this.reversals = reversals;
+    this.reconciliation = reconciliation;
+    this.mapper = mapper;
+  }
+
+  @GetMapping("/v1/transactions/{id}")
+  TransactionResponse get(Caller caller, @PathVariable String id) {
+    return mapper.transaction(transactions.get(caller, TransactionId.parse(id)));
+  }
+
+  /** Answers with the reversing transaction, read back as {@code GET} would show it. */
+  @PostMapping("/v1/transactions/{id}/reversal")
+  ResponseEntity<TransactionResponse> reverse(
+      Caller caller,
+      @PathVariable String id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody(required = false) ReversalRequest body) {
+    PostingReceipt receipt =
+        reversals.reverse(
+            new ReverseTransactionCommand(
+                caller,
+                RequestFields.idempotencyKey(key),
+                TransactionId.parse(id),
+                body == null ? null : body.reason()));
+    TransactionResponse reversal =
+        mapper.transaction(transactions.get(caller, receipt.transactionId()));
+    return PostingResponses.created(receipt, reversal);
+  }
+
+  @GetMapping("/v1/reconciliation")
+  ReconciliationResponse reconcile(Caller caller) {
+    return mapper.reconciliation(reconciliation.reconcile(caller));
+  }
+}

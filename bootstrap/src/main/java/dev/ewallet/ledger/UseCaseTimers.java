@@ -1,0 +1,50 @@
+package dev.ewallet.ledger;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+
+/**
+ * Wraps a use case in a timer {@value #METRIC} tagged with the use case's name and its outcome: the
+ * exception's simple name, or {@code success}. One mechanism for every use case, none repeated.
+ */
+final class UseCaseTimers {
+
+  static final String METRIC = "ledger.usecase";
+
+  private final MeterRegistry registry;
+
+  UseCaseTimers(MeterRegistry registry) {
+    this.registry = registry;
+  }
+
+  <T> T timed(Class<T> port, T target) {
+    Object proxy =
+        Proxy.newProxyInstance(
+            port.getClassLoader(),
+            new Class<?>[] {port},
+            (self, method, args) -> {
+              if (method.getDeclaringClass() == Object.class) {
+                return method.invoke(target, args);
+              }
+              Timer.Sample sample = Timer.start(registry);
+              String outcome = "success";
+              try {
+                return method.invoke(target, args);
+              } catch (InvocationTargetException e) {
+                outcome = e.getCause().getClass().getSimpleName();
+                throw e.getCause();
+              } finally {
+                sample.stop(
+                    Timer.builder(METRIC)
+                        .description("Time spent in a ledger use case")
+                        .tag("usecase", port.getSimpleName())
+                        .tag("outcome", outcome)
+                        .publishPercentileHistogram()
+                        .register(registry));
+              }
+            });
+    return port.cast(proxy);
+  }
+}

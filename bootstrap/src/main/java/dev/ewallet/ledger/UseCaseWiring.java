@@ -1,0 +1,96 @@
+package dev.ewallet.ledger;
+
+import dev.ewallet.ledger.application.LedgerServices;
+import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
+import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
+import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
+import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
+import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
+import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.in.ReconcileLedgerUseCase;
+import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Exposes each use case as a bean of its in-port, wrapped in a timer, so adapters depend on ports
+ * only and every use case is measured the same way.
+ */
+@Configuration(proxyBeanMethods = false)
+class UseCaseWiring {
+
+  @Bean
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Bean
+  LedgerServices ledgerServices(
+      AccountRepository accounts,
+      JournalRepository journal,
+      LedgerEventOutbox outbox,
+      LedgerAudit audit,
+      UnitOfWork unitOfWork,
+      Clock clock) {
+    return new LedgerServices(accounts, journal, outbox, audit, unitOfWork, clock);
+  }
+
+  @Bean
+  UseCaseTimers useCaseTimers(MeterRegistry registry) {
+    return new UseCaseTimers(registry);
+  }
+
+  @Bean
+  CreateAccountUseCase createAccountUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(CreateAccountUseCase.class, services.accounts());
+  }
+
+  @Bean
+  GetAccountQuery getAccountQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(GetAccountQuery.class, services.accounts());
+  }
+
+  @Bean
+  ListAccountsQuery listAccountsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ListAccountsQuery.class, services.accounts());
+  }
+
+  @Bean
+  AccountEntriesQuery accountEntriesQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(AccountEntriesQuery.class, services.accounts());
+  }
+
+  @Bean
+  DepositFundsUseCase depositFundsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(DepositFundsUseCase.class, services.deposits());
+  }
+
+  @Bean
+  TransferFundsUseCase transferFundsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(TransferFundsUseCase.class, services.transfers());
+  }
+
+  @Bean
+  ReverseTransactionUseCase reverseTransactionUseCase(
+      LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ReverseTransactionUseCase.class, services.reversals());
+  }
+
+  @Bean
+  GetTransactionQuery getTransactionQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(GetTransactionQuery.class, services.transactions());
+  }
+
+  @Bean
+  ReconcileLedgerUseCase reconcileLedgerUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ReconcileLedgerUseCase.class, services.reconciliation());
+  }
+}

@@ -1,0 +1,102 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
+import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
+import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
+import dev.ewallet.ledger.domain.port.in.EntriesPage;
+import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
+import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/** Opening accounts and reading them with their history. */
+public final class AccountService
+    implements CreateAccountUseCase, GetAccountQuery, ListAccountsQuery, AccountEntriesQuery {
+
+  private final AccountRepository accounts;
+  private final JournalRepository journal;
+  private final Clock clock;
+
+  AccountService(AccountRepository accounts, JournalRepository journal, Clock clock) {
+    this.accounts = accounts;
+    this.journal = journal;
+    this.clock = clock;
+  }
+
+  @Override
+  public AccountView create(CreateAccountCommand command) {
+    Caller caller = command.caller();
+    UserId owner = command.ownerId() == null ? caller.user() : command.ownerId();
+    AccountKind kind = command.kind() == null ? AccountKind.USER : command.kind();
+    if (owner == null) {
+      throw new InvalidRequestException("ownerId is required");
+    }
+    if (!caller.operator() && (!owner.equals(caller.user()) || kind != AccountKind.USER)) {
+      throw new AccessDeniedException("only operators may open accounts for others or of a kind");
+    }
+    if (kind != AccountKind.USER) {
+      throw new InvalidRequestException(
+          "kind " + kind + " cannot be opened here: the ledger opens its system accounts itself");
+    }
+    Account account =
+        accounts.create(
+            new NewAccount(
+                owner, command.currency(), kind, clock.instant().truncatedTo(ChronoUnit.MICROS)));
+    return AccountView.of(account);
+  }
+
+  @Override
+  public AccountView get(Caller caller, AccountId accountId) {
+    return AccountView.of(readable(caller, accountId));
+  }
+
+  @Override
+  public List<AccountView> list(Caller caller, UserId ownerId) {
+    UserId owner = ownerId == null ? caller.user() : ownerId;
+    if (owner == null) {
+      throw new InvalidRequestException("ownerId is required");
+    }
+    if (!caller.operator() && !owner.equals(caller.user())) {
+      throw new AccessDeniedException("only operators may list another owner's accounts");
+    }
+    return accounts.findByOwner(owner).stream().map(AccountView::of).toList();
+  }
+
+  @Override
+  public EntriesPage entries(Caller caller, AccountId accountId, Long beforeEntryId, int limit) {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new InvalidRequestException("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
+    }
+    readable(caller, accountId);
+    // One extra row tells whether another page follows without a count query.
+    List<LedgerEntry> rows = journal.findEntries(accountId, beforeEntryId, limit + 1);
+    if (rows.size() <= limit) {
+      return new EntriesPage(rows, null);
+    }
+    List<LedgerEntry> page = rows.subList(0, limit);
+    return new EntriesPage(page, page.getLast().entryId());
+  }
+
+  private Account readable(Caller caller, AccountId accountId) {
+    Account account =
+        accounts
+            .findById(accountId)
+            .orElseThrow(() -> new AccountNotFoundException(accountId.value()));
+    caller.requireOwnerOrOperator(account);
+    return account;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
+import dev.ewallet.ledger.domain.journal.JournalTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
+import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import java.util.List;
+import java.util.TreeSet;
+
+/** Deposits: the bank clearing account of the wallet's currency pays the wallet. */
+public final class DepositService implements DepositFundsUseCase {
+
+  private final AccountRepository accounts;
+  private final JournalPoster poster;
+
+  DepositService(AccountRepository accounts, JournalPoster poster) {
+    this.accounts = accounts;
+    this.poster = poster;
+  }
+
+  @Override
+  public PostingReceipt deposit(DepositFundsCommand command) {
+    command.caller().requireOperator();
+    // A wallet's currency never changes, so reading it before the lock is safe; the clearing
+    // account must be known before locking because the lock order needs every id up front.
+    Account wallet =
+        accounts
+            .findById(command.accountId())
+            .orElseThrow(() -> new AccountNotFoundException(command.accountId().value()));
+    WalletRules.requireWallet(wallet);
+    AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, wallet.currency());
+    Money amount = Money.of(command.amountMinor(), wallet.currency());
+    return poster.post(
+        new PostingRequest(
+            command.caller(),
+            command.idempotencyKey(),
+            command.fingerprint(),
+            TransactionType.DEPOSIT,
+            new TreeSet<>(List.of(wallet.id(), clearing)),
+            null,
+            null,
+            (locked, id, at) ->
+                JournalTransaction.create(
+                    id,
+                    TransactionType.DEPOSIT,
+                    List.of(
+                        new Posting(clearing, amount.negate()), new Posting(wallet.id(), amount)),
+                    at)));
+  }
+}

@@ -1,0 +1,81 @@
+package dev.ewallet.ledger.domain.account;
+
+import dev.ewallet.ledger.domain.error.InsufficientFundsException;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An account as stored: its balance is the sum of its entries, cached so that checks need not sum
+ * millions of rows. Instances come from storage through {@link #rehydrate}, which re-checks the
+ * invariants the database also enforces.
+ *
+ * @param owner the owning user; {@code null} for system accounts
+ */
+public record Account(
+    AccountId id,
+    UserId owner,
+    CurrencyCode currency,
+    AccountKind kind,
+    Money balance,
+    Instant createdAt) {
+
+  public Account {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(currency, "currency");
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(balance, "balance");
+    Objects.requireNonNull(createdAt, "createdAt");
+    if (!balance.currency().equals(currency)) {
+      throw new IllegalStateException("account " + id + " in " + currency + " holds " + balance);
+    }
+    if (balance.isNegative() && !kind.allowsNegative()) {
+      throw new IllegalStateException("account " + id + " of kind " + kind + " holds " + balance);
+    }
+    if (kind.isWallet() && owner == null) {
+      throw new IllegalStateException("wallet " + id + " has no owner");
+    }
+  }
+
+  /** Rebuilds an account from stored columns, failing fast when they break an invariant. */
+  public static Account rehydrate(
+      long id,
+      Long ownerId,
+      String currency,
+      AccountKind kind,
+      long balanceMinor,
+      Instant createdAt) {
+    CurrencyCode code = CurrencyCode.of(currency);
+    return new Account(
+        AccountId.of(id),
+        ownerId == null ? null : UserId.of(ownerId),
+        code,
+        kind,
+        Money.of(balanceMinor, code),
+        createdAt);
+  }
+
+  public Optional<UserId> ownerId() {
+    return Optional.ofNullable(owner);
+  }
+
+  public boolean isOwnedBy(UserId user) {
+    return owner != null && owner.equals(user);
+  }
+
+  /**
+   * The balance after applying {@code change}.
+   *
+   * @throws InsufficientFundsException when an account that may not go negative would
+   */
+  public Money balanceAfter(Money change) {
+    Money after = balance.plus(change);
+    if (after.isNegative() && !kind.allowsNegative()) {
+      throw new InsufficientFundsException(
+          id.value(), balance.amountMinor(), change.negate().amountMinor());
+    }
+    return after;
+  }
+}

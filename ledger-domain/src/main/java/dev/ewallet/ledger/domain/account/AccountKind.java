@@ -1,0 +1,32 @@
+package dev.ewallet.ledger.domain.account;
+
+/**
+ * What an account is for. Only wallets belong to users and take part in deposits and transfers;
+ * system accounts belong to the ledger itself and may be allowed to go negative.
+ */
+public enum AccountKind {
+  /** A user's wallet: never negative. */
+  USER(false, true),
+  /**
+   * The bank's side of deposits, one per currency. It goes negative by exactly what users hold, so
+   * the sum of all entries stays zero.
+   */
+  BANK_CLEARING(true, false);
+
+  private final boolean allowsNegative;
+  private final boolean wallet;
+
+  AccountKind(boolean allowsNegative, boolean wallet) {
+    this.allowsNegative = allowsNegative;
+    this.wallet = wallet;
+  }
+
+  public boolean allowsNegative() {
+    return allowsNegative;
+  }
+
+  /** Whether users own accounts of this kind and move money in and out of them. */
+  public boolean isWallet() {
+    return wallet;
+  }
+}

@@ -1,0 +1,25 @@
+package dev.ewallet.ledger.domain.error;
+
+/**
+ * A business rejection: the request was understood, but the ledger refuses it. Nothing is written
+ * when one is thrown inside a posting, because the whole database transaction rolls back.
+ *
+ * <p>Programmer errors are not ledger exceptions: they fail fast with {@link
+ * IllegalArgumentException} or {@link IllegalStateException}.
+ */
+public abstract sealed class LedgerException extends RuntimeException
+    permits AccessDeniedException,
+        AccountNotFoundException,
+        AlreadyReversedException,
+        CurrencyMismatchException,
+        IdempotencyKeyReusedException,
+        InsufficientFundsException,
+        InvalidRequestException,
+        MoneyOverflowException,
+        SameAccountException,
+        TransactionNotFoundException {
+
+  protected LedgerException(String message) {
+    super(message);
+  }
+}

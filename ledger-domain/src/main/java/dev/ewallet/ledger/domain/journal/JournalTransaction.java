@@ -1,0 +1,163 @@
+package dev.ewallet.ledger.domain.journal;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * A balanced, immutable set of postings: the only way a balance ever changes. It is built only by
+ * {@link #create} (or {@link #reverse}), which refuses anything that would break double entry.
+ * Corrections are new reversing transactions, never edits.
+ */
+public final class JournalTransaction {
+
+  /** The most postings one transaction may carry; keeps locks and statements bounded. */
+  public static final int MAX_POSTINGS = 64;
+
+  private final TransactionId id;
+  private final TransactionType type;
+  private final List<Posting> postings;
+  private final TransactionId reversalOf;
+  private final Instant createdAt;
+
+  private JournalTransaction(
+      TransactionId id,
+      TransactionType type,
+      List<Posting> postings,
+      TransactionId reversalOf,
+      Instant createdAt) {
+    this.id = id;
+    this.type = type;
+    this.postings = postings;
+    this.reversalOf = reversalOf;
+    this.createdAt = createdAt;
+  }
+
+  /**
+   * Builds a transaction after checking: at least 2 and at most {@link #MAX_POSTINGS} postings, no
+   * zero amount, each account at most once, and the postings of every currency summing to zero.
+   *
+   * @throws IllegalArgumentException when any rule is broken: posting code must never build one
+   */
+  public static JournalTransaction create(
+      TransactionId id, TransactionType type, List<Posting> postings, Instant createdAt) {
+    if (type == TransactionType.REVERSAL) {
+      throw new IllegalArgumentException("a reversal is built by reverse() from its original");
+    }
+    return validated(id, type, postings, null, createdAt);
+  }
+
+  /**
+   * The transaction that undoes this one: every posting negated, linked to this one. Whether this
+   * one was reversed before is storage's to enforce (a unique link), not this object's.
+   */
+  public JournalTransaction reverse(TransactionId reversalId, Instant at) {
+    List<Posting> negated = postings.stream().map(Posting::negated).toList();
+    return validated(reversalId, TransactionType.REVERSAL, negated, id, at);
+  }
+
+  /** Rebuilds a stored transaction, re-checking the same rules as {@link #create}. */
+  public static JournalTransaction rehydrate(
+      TransactionId id,
+      TransactionType type,
+      List<Posting> postings,
+      TransactionId reversalOf,
+      Instant createdAt) {
+    if ((type == TransactionType.REVERSAL) != (reversalOf != null)) {
+      throw new IllegalStateException("transaction " + id + ": only reversals link an original");
+    }
+    return validated(id, type, postings, reversalOf, createdAt);
+  }
+
+  private static JournalTransaction validated(
+      TransactionId id,
+      TransactionType type,
+      List<Posting> postings,
+      TransactionId reversalOf,
+      Instant createdAt) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(postings, "postings");
+    Objects.requireNonNull(createdAt, "createdAt");
+    List<Posting> copy = List.copyOf(postings);
+    if (copy.size() < 2) {
+      throw new IllegalArgumentException(
+          "a transaction needs at least 2 postings, got " + copy.size());
+    }
+    if (copy.size() > MAX_POSTINGS) {
+      throw new IllegalArgumentException(
+          "a transaction takes at most " + MAX_POSTINGS + " postings, got " + copy.size());
+    }
+    requireNoZeroAndDistinctAccounts(copy);
+    requireBalancedPerCurrency(copy);
+    return new JournalTransaction(id, type, copy, reversalOf, createdAt);
+  }
+
+  private static void requireNoZeroAndDistinctAccounts(List<Posting> postings) {
+    Set<AccountId> seen = new HashSet<>();
+    for (Posting posting : postings) {
+      if (posting.amount().isZero()) {
+        throw new IllegalArgumentException("zero posting on account " + posting.accountId());
+      }
+      if (!seen.add(posting.accountId())) {
+        throw new IllegalArgumentException("account " + posting.accountId() + " posted twice");
+      }
+    }
+  }
+
+  private static void requireBalancedPerCurrency(List<Posting> postings) {
+    Map<CurrencyCode, Money> sums = new LinkedHashMap<>();
+    for (Posting posting : postings) {
+      sums.merge(posting.amount().currency(), posting.amount(), Money::plus);
+    }
+    sums.values().stream()
+        .filter(sum -> !sum.isZero())
+        .findFirst()
+        .ifPresent(sum -> {
+          throw new IllegalArgumentException("postings do not sum to zero: " + sum);
+        });
+  }
+
+  public TransactionId id() {
+    return id;
+  }
+
+  public TransactionType type() {
+    return type;
+  }
+
+  public List<Posting> postings() {
+    return postings;
+  }
+
+  /** The original this transaction reverses; empty unless it is a reversal. */
+  public Optional<TransactionId> reversalOf() {
+    return Optional.ofNullable(reversalOf);
+  }
+
+  public Instant createdAt() {
+    return createdAt;
+  }
+
+  /** The accounts this transaction touches, in the one global lock order (ascending id). */
+  public SortedSet<AccountId> accountIds() {
+    SortedSet<AccountId> ids = new TreeSet<>();
+    postings.forEach(posting -> ids.add(posting.accountId()));
+    return ids;
+  }
+
+  @Override
+  public String toString() {
+    return type + " " + id + " " + postings;
+  }
+}

@@ -1,0 +1,37 @@
+package dev.ewallet.ledger.domain.journal;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A transaction as stored, with its entries and its links to the transaction it reverses and the
+ * one that reversed it.
+ *
+ * @param reversalOf the original, or {@code null} unless this is a reversal
+ * @param reversedBy the reversal, or {@code null} while this transaction stands
+ * @param reason the operator's reason for a reversal, or {@code null}
+ */
+public record PostedTransaction(
+    TransactionId id,
+    TransactionType type,
+    TransactionId reversalOf,
+    TransactionId reversedBy,
+    String reason,
+    Instant createdAt,
+    List<LedgerEntry> entries) {
+
+  public PostedTransaction {
+    entries = List.copyOf(entries);
+  }
+
+  /** The journal transaction these entries record, re-checked by the domain factory's rules. */
+  public JournalTransaction journalTransaction() {
+    return JournalTransaction.rehydrate(
+        id, type, entries.stream().map(LedgerEntry::posting).toList(), reversalOf, createdAt);
+  }
+
+  public Optional<TransactionId> reversedByOptional() {
+    return Optional.ofNullable(reversedBy);
+  }
+}

@@ -1,0 +1,28 @@
+package dev.ewallet.ledger.domain.journal;
+
+/**
+ * One way the books fail to balance.
+ *
+ * @param accountId the account concerned, or {@code null} for a currency-wide sum
+ * @param entryId the first entry where a balance chain breaks, or {@code null}
+ * @param expectedMinor what the books require
+ * @param actualMinor what is stored
+ */
+public record ReconciliationMismatch(
+    Kind kind,
+    Long accountId,
+    Long entryId,
+    String currency,
+    long expectedMinor,
+    long actualMinor) {
+
+  /** The rule that failed. */
+  public enum Kind {
+    /** The entries of one currency do not sum to zero. */
+    CURRENCY_SUM_NOT_ZERO,
+    /** An account's cached balance differs from the sum of its entries. */
+    BALANCE_NOT_ENTRY_SUM,
+    /** An entry's balance_after is not the previous balance_after plus its amount. */
+    BALANCE_AFTER_CHAIN_BROKEN
+  }
+}

@@ -1,0 +1,34 @@
+package dev.ewallet.ledger.domain.port.out;
+
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The header of a transaction about to be posted, which also claims its idempotency key.
+ *
+ * @param principalId whom the key belongs to: the caller's user id, 0 for the system
+ * @param reversalOf the original, or {@code null} unless this is a reversal
+ * @param reason the operator's reason, or {@code null}
+ */
+public record JournalClaim(
+    TransactionId transactionId,
+    TransactionType type,
+    long principalId,
+    IdempotencyKey idempotencyKey,
+    RequestFingerprint fingerprint,
+    TransactionId reversalOf,
+    String reason,
+    Instant createdAt) {
+
+  public JournalClaim {
+    Objects.requireNonNull(transactionId, "transactionId");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    Objects.requireNonNull(createdAt, "createdAt");
+  }
+}

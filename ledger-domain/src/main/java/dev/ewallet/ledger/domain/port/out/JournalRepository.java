@@ -1,0 +1,41 @@
+package dev.ewallet.ledger.domain.port.out;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The append-only journal: transactions and their entries. No argument may be {@code null}. */
+public interface JournalRepository {
+
+  /**
+   * Appends the transaction's header, which claims its idempotency key for the principal. When an
+   * earlier transaction holds the key, nothing is written and that transaction is returned; a
+   * concurrent claim of the same key waits until the holder commits or rolls back.
+   *
+   * <p>Must run inside {@link UnitOfWork#inTransaction}: a rollback frees the key again.
+   *
+   * @return empty when this claim won the key
+   * @throws dev.ewallet.ledger.domain.error.AlreadyReversedException when the claim reverses a
+   *     transaction that another transaction reverses already
+   */
+  Optional<IdempotencyRecord> claim(JournalClaim claim);
+
+  /** Appends one entry per change, in order, for a transaction claimed in this unit of work. */
+  void appendEntries(TransactionId transactionId, List<BalanceChange> changes, Instant createdAt);
+
+  /** The transaction with its entries and reversal links, as committed. */
+  Optional<PostedTransaction> findById(TransactionId id);
+
+  /**
+   * The account's entries newest first.
+   *
+   * @param beforeEntryId only entries with a smaller id; {@code null} for the newest
+   * @param limit the most entries to return, at least 1
+   */
+  List<LedgerEntry> findEntries(AccountId accountId, Long beforeEntryId, int limit);
+}

@@ -1,0 +1,21 @@
+package dev.ewallet.ledger.domain.port.out;
+
+import java.util.function.Supplier;
+
+/**
+ * One database transaction around a use case's writes: all of them commit, or none do.
+ *
+ * <p>When the database aborts the transaction for a transient conflict (a deadlock or a
+ * serialization failure), the whole work runs again in a new transaction, a bounded number of
+ * times. Work must therefore have no effects outside the database.
+ */
+public interface UnitOfWork {
+
+  /**
+   * Runs {@code work} in a transaction that commits when it returns and rolls back when it throws.
+   *
+   * @param work never {@code null}
+   * @return what {@code work} returned
+   */
+  <T> T inTransaction(Supplier<T> work);
+}
