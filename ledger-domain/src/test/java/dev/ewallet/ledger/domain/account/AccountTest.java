@@ -1,0 +1,53 @@
+package dev.ewallet.ledger.domain.account;
+
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.error.InsufficientFundsException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class AccountTest {
+
+  private static Account wallet(long balance) {
+    return Account.rehydrate(1, 7L, "VND", AccountKind.USER, balance, Instant.EPOCH);
+  }
+
+  @Test
+  void aWalletMayBeDebitedDownToZeroButNotBelow() {
+    assertThat(wallet(1_000).balanceAfter(vnd(-1_000))).isEqualTo(vnd(0));
+    assertThatThrownBy(() -> wallet(1_000).balanceAfter(vnd(-1_001)))
+        .isInstanceOf(InsufficientFundsException.class)
+        .hasMessage("account 1 holds 1000 and cannot be debited 1001");
+  }
+
+  @Test
+  void bankClearingMayGoNegative() {
+    Account clearing =
+        Account.rehydrate(2, null, "VND", AccountKind.BANK_CLEARING, 0, Instant.EPOCH);
+    assertThat(clearing.balanceAfter(vnd(-50_000))).isEqualTo(vnd(-50_000));
+  }
+
+  @Test
+  void rehydrationRefusesStoredStateThatBreaksAnInvariant() {
+    assertThatThrownBy(() -> wallet(-1)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> Account.rehydrate(3, null, "VND", AccountKind.USER, 0, Instant.EPOCH))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no owner");
+  }
+
+  @Test
+  void ownershipIsByUserId() {
+    assertThat(wallet(0).isOwnedBy(UserId.of(7))).isTrue();
+    assertThat(wallet(0).isOwnedBy(UserId.of(8))).isFalse();
+    assertThat(wallet(0).isOwnedBy(null)).isFalse();
+  }
+
+  @Test
+  void idsArePositive() {
+    assertThatThrownBy(() -> AccountId.of(0)).isInstanceOf(InvalidRequestException.class);
+    assertThatThrownBy(() -> UserId.of(-3)).isInstanceOf(InvalidRequestException.class);
+  }
+}

@@ -1,0 +1,52 @@
+package dev.ewallet.ledger.domain.money;
+
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.USD;
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import org.junit.jupiter.api.Test;
+
+class MoneyTest {
+
+  @Test
+  void addsAndNegatesExactly() {
+    assertThat(vnd(100_000).plus(vnd(-40_000))).isEqualTo(vnd(60_000));
+    assertThat(vnd(5).negate()).isEqualTo(vnd(-5));
+    assertThat(vnd(0).isZero()).isTrue();
+    assertThat(vnd(-1).isNegative()).isTrue();
+    assertThat(vnd(1).isPositive()).isTrue();
+  }
+
+  @Test
+  void overflowIsAnErrorNeverAWrapAround() {
+    assertThatThrownBy(() -> vnd(Long.MAX_VALUE).plus(vnd(1)))
+        .isInstanceOf(MoneyOverflowException.class);
+    assertThatThrownBy(() -> vnd(Long.MIN_VALUE).plus(vnd(-1)))
+        .isInstanceOf(MoneyOverflowException.class);
+    assertThatThrownBy(() -> vnd(Long.MIN_VALUE).negate())
+        .isInstanceOf(MoneyOverflowException.class);
+  }
+
+  @Test
+  void amountsOfDifferentCurrenciesDoNotAdd() {
+    assertThatThrownBy(() -> vnd(1).plus(Money.of(1, USD)))
+        .isInstanceOf(CurrencyMismatchException.class)
+        .hasMessageContaining("USD");
+  }
+
+  @Test
+  void currencyCodesAreIsoCodesWithMinorUnits() {
+    assertThat(CurrencyCode.of("VND").minorUnits()).isZero();
+    assertThat(CurrencyCode.of("USD").minorUnits()).isEqualTo(2);
+    assertThatThrownBy(() -> CurrencyCode.of("vnd")).isInstanceOf(InvalidRequestException.class);
+    assertThatThrownBy(() -> CurrencyCode.of("ZZZ")).isInstanceOf(InvalidRequestException.class);
+    assertThatThrownBy(() -> CurrencyCode.of("XXX"))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("not an ISO 4217 money currency");
+    assertThatThrownBy(() -> CurrencyCode.of(null)).isInstanceOf(InvalidRequestException.class);
+  }
+}

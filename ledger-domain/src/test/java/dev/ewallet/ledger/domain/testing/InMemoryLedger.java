@@ -1,0 +1,317 @@
+package dev.ewallet.ledger.domain.testing;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
+import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
+import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * Every out-port in memory, for application tests. One lock serializes units of work (the strongest
+ * isolation, which is what row locks give each posting), and a failed unit of work restores the
+ * state it started from, as a database rollback does.
+ */
+public final class InMemoryLedger
+    implements AccountRepository, JournalRepository, LedgerEventOutbox, LedgerAudit, UnitOfWork {
+
+  private record Header(JournalClaim claim) {}
+
+  private record State(
+      TreeMap<Long, Account> accounts,
+      Map<TransactionId, Header> headers,
+      Map<String, TransactionId> keys,
+      Map<TransactionId, TransactionId> reversedBy,
+      List<LedgerEntry> entries,
+      List<LedgerEvent> events) {
+
+    State copy() {
+      return new State(
+          new TreeMap<>(accounts),
+          new HashMap<>(headers),
+          new HashMap<>(keys),
+          new HashMap<>(reversedBy),
+          new ArrayList<>(entries),
+          new ArrayList<>(events));
+    }
+  }
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private State state =
+      new State(
+          new TreeMap<>(),
+          new HashMap<>(),
+          new HashMap<>(),
+          new HashMap<>(),
+          new ArrayList<>(),
+          new ArrayList<>());
+  private boolean inTransaction;
+  // Like a database sequence, ids are not given back by a rollback.
+  private long nextAccountId = 1;
+
+  @Override
+  public <T> T inTransaction(Supplier<T> work) {
+    lock.lock();
+    State before = state.copy();
+    boolean outer = !inTransaction;
+    inTransaction = true;
+    try {
+      return work.get();
+    } catch (RuntimeException | Error e) {
+      state = before;
+      throw e;
+    } finally {
+      if (outer) {
+        inTransaction = false;
+      }
+      lock.unlock();
+    }
+  }
+
+  private <T> T locked(Supplier<T> read) {
+    lock.lock();
+    try {
+      return read.get();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void requireTransaction() {
+    if (!inTransaction || !lock.isHeldByCurrentThread()) {
+      throw new IllegalStateException("must run inside UnitOfWork.inTransaction");
+    }
+  }
+
+  /** The events appended so far, oldest first. */
+  public List<LedgerEvent> events() {
+    return locked(() -> List.copyOf(state.events));
+  }
+
+  @Override
+  public Account create(NewAccount account) {
+    return locked(() -> {
+      long id = nextAccountId++;
+      Account created =
+          new Account(
+              AccountId.of(id),
+              account.owner(),
+              account.currency(),
+              account.kind(),
+              Money.zero(account.currency()),
+              account.createdAt());
+      state.accounts.put(id, created);
+      return created;
+    });
+  }
+
+  @Override
+  public Optional<Account> findById(AccountId id) {
+    return locked(() -> Optional.ofNullable(state.accounts.get(id.value())));
+  }
+
+  @Override
+  public List<Account> findByOwner(UserId owner) {
+    return locked(() -> state.accounts.values().stream().filter(a -> a.isOwnedBy(owner)).toList());
+  }
+
+  @Override
+  public AccountId systemAccount(AccountKind kind, CurrencyCode currency) {
+    return locked(() ->
+        state.accounts.values().stream()
+            .filter(a -> a.owner() == null && a.kind() == kind && a.currency().equals(currency))
+            .map(Account::id)
+            .findFirst()
+            .orElseGet(() -> create(new NewAccount(null, currency, kind, Instant.EPOCH)).id()));
+  }
+
+  @Override
+  public List<Account> lockForUpdate(SortedSet<AccountId> ids) {
+    requireTransaction();
+    return ids.stream().map(id -> state.accounts.get(id.value())).filter(a -> a != null).toList();
+  }
+
+  @Override
+  public List<BalanceChange> applyPostings(List<Posting> postings) {
+    requireTransaction();
+    List<BalanceChange> changes = new ArrayList<>();
+    for (Posting posting : postings) {
+      Account account = state.accounts.get(posting.accountId().value());
+      Money after = account.balance().plus(posting.amount());
+      if (after.isNegative() && !account.kind().allowsNegative()) {
+        throw new IllegalStateException("CHECK (allow_negative OR balance >= 0) violated");
+      }
+      state.accounts.put(
+          account.id().value(),
+          new Account(
+              account.id(),
+              account.owner(),
+              account.currency(),
+              account.kind(),
+              after,
+              account.createdAt()));
+      changes.add(new BalanceChange(posting.accountId(), posting.amount(), after));
+    }
+    return changes;
+  }
+
+  @Override
+  public Optional<IdempotencyRecord> claim(JournalClaim claim) {
+    requireTransaction();
+    String key = claim.principalId() + "/" + claim.idempotencyKey().value();
+    TransactionId earlier = state.keys.get(key);
+    if (earlier != null) {
+      JournalClaim first = state.headers.get(earlier).claim();
+      return Optional.of(new IdempotencyRecord(earlier, first.type(), first.fingerprint()));
+    }
+    if (claim.reversalOf() != null && state.reversedBy.containsKey(claim.reversalOf())) {
+      throw new AlreadyReversedException(claim.reversalOf().toString());
+    }
+    state.keys.put(key, claim.transactionId());
+    state.headers.put(claim.transactionId(), new Header(claim));
+    if (claim.reversalOf() != null) {
+      state.reversedBy.put(claim.reversalOf(), claim.transactionId());
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void appendEntries(
+      TransactionId transactionId, List<BalanceChange> changes, Instant createdAt) {
+    requireTransaction();
+    JournalClaim claim = state.headers.get(transactionId).claim();
+    for (BalanceChange change : changes) {
+      state.entries.add(
+          new LedgerEntry(
+              state.entries.size() + 1L,
+              transactionId,
+              claim.type(),
+              change.accountId(),
+              change.amount(),
+              change.balanceAfter(),
+              createdAt));
+    }
+  }
+
+  @Override
+  public Optional<PostedTransaction> findById(TransactionId id) {
+    return locked(() ->
+        Optional.ofNullable(state.headers.get(id))
+            .map(header ->
+                new PostedTransaction(
+                    id,
+                    header.claim().type(),
+                    header.claim().reversalOf(),
+                    state.reversedBy.get(id),
+                    header.claim().reason(),
+                    header.claim().createdAt(),
+                    state.entries.stream().filter(e -> e.transactionId().equals(id)).toList())));
+  }
+
+  @Override
+  public List<LedgerEntry> findEntries(AccountId accountId, Long beforeEntryId, int limit) {
+    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+    return locked(() ->
+        state.entries.stream()
+            .filter(e -> e.accountId().equals(accountId) && e.entryId() < before)
+            .sorted(Comparator.comparingLong(LedgerEntry::entryId).reversed())
+            .limit(limit)
+            .toList());
+  }
+
+  @Override
+  public void append(LedgerEvent event) {
+    requireTransaction();
+    state.events.add(event);
+  }
+
+  @Override
+  public Map<String, Long> entrySumsByCurrency() {
+    return locked(() -> {
+      Map<String, Long> sums = new TreeMap<>();
+      state.entries.forEach(
+          e -> sums.merge(e.amount().currency().value(), e.amount().amountMinor(), Math::addExact));
+      return sums;
+    });
+  }
+
+  @Override
+  public List<ReconciliationMismatch> accountMismatches(int limit) {
+    return locked(() -> {
+      List<ReconciliationMismatch> mismatches = new ArrayList<>();
+      for (Account account : state.accounts.values()) {
+        long sum = 0;
+        boolean chainBroken = false;
+        for (LedgerEntry e : findEntries(account.id(), null, Integer.MAX_VALUE).reversed()) {
+          sum = Math.addExact(sum, e.amount().amountMinor());
+          if (!chainBroken && sum != e.balanceAfter().amountMinor()) {
+            chainBroken = true;
+            mismatches.add(
+                new ReconciliationMismatch(
+                    Kind.BALANCE_AFTER_CHAIN_BROKEN,
+                    account.id().value(),
+                    e.entryId(),
+                    account.currency().value(),
+                    sum,
+                    e.balanceAfter().amountMinor()));
+          }
+        }
+        if (sum != account.balance().amountMinor()) {
+          mismatches.add(
+              new ReconciliationMismatch(
+                  Kind.BALANCE_NOT_ENTRY_SUM,
+                  account.id().value(),
+                  null,
+                  account.currency().value(),
+                  sum,
+                  account.balance().amountMinor()));
+        }
+      }
+      return mismatches.stream().limit(limit).toList();
+    });
+  }
+
+  /** Corrupts a cached balance behind the ledger's back, to prove reconciliation notices. */
+  public void corruptBalance(AccountId id, long balanceMinor) {
+    locked(() -> {
+      Account a = state.accounts.get(id.value());
+      return state.accounts.put(
+          id.value(),
+          new Account(
+              a.id(),
+              a.owner(),
+              a.currency(),
+              a.kind(),
+              Money.of(balanceMinor, a.currency()),
+              a.createdAt()));
+    });
+  }
+}

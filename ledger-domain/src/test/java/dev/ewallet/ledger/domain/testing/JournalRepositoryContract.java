@@ -1,0 +1,185 @@
+package dev.ewallet.ledger.domain.testing;
+
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
+import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link JournalRepository} must do, run against the fake and the JPA adapter. */
+public abstract class JournalRepositoryContract {
+
+  private static final RequestFingerprint FINGERPRINT = RequestFingerprint.of("test", 1);
+
+  protected abstract JournalRepository journal();
+
+  protected abstract AccountRepository accounts();
+
+  protected abstract UnitOfWork unitOfWork();
+
+  private final long principal = LedgerFixtures.freshUserId();
+
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  private JournalClaim claim(IdempotencyKey key, TransactionType type, TransactionId reversalOf) {
+    return new JournalClaim(
+        TransactionId.random(), type, principal, key, FINGERPRINT, reversalOf, null, now());
+  }
+
+  private Account wallet() {
+    return accounts().create(new NewAccount(UserId.of(principal), VND, AccountKind.USER, now()));
+  }
+
+  /** Posts {@code amount} from bank clearing to the wallet, the way the posting flow does. */
+  private TransactionId deposit(AccountId wallet, long amount) {
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+    JournalClaim claim = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
+    return unitOfWork()
+        .inTransaction(() -> {
+          assertThat(journal().claim(claim)).isEmpty();
+          accounts().lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
+          List<BalanceChange> changes =
+              accounts()
+                  .applyPostings(
+                      List.of(
+                          new Posting(clearing, vnd(-amount)), new Posting(wallet, vnd(amount))));
+          journal().appendEntries(claim.transactionId(), changes, claim.createdAt());
+          return claim.transactionId();
+        });
+  }
+
+  @Test
+  void aFreshKeyIsClaimedAndATakenOneReturnsTheEarlierTransaction() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    JournalClaim first = claim(key, TransactionType.TRANSFER, null);
+    JournalClaim second = claim(key, TransactionType.TRANSFER, null);
+
+    assertThat(unitOfWork().inTransaction(() -> journal().claim(first))).isEmpty();
+    Optional<IdempotencyRecord> again = unitOfWork().inTransaction(() -> journal().claim(second));
+
+    assertThat(again)
+        .contains(
+            new IdempotencyRecord(first.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
+  }
+
+  @Test
+  void keysAreScopedPerPrincipal() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    JournalClaim mine = claim(key, TransactionType.TRANSFER, null);
+    JournalClaim theirs =
+        new JournalClaim(
+            TransactionId.random(),
+            TransactionType.TRANSFER,
+            principal + 1,
+            key,
+            FINGERPRINT,
+            null,
+            null,
+            now());
+
+    assertThat(unitOfWork().inTransaction(() -> journal().claim(mine))).isEmpty();
+    assertThat(unitOfWork().inTransaction(() -> journal().claim(theirs))).isEmpty();
+  }
+
+  @Test
+  void aRolledBackClaimFreesTheKey() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    assertThatThrownBy(() ->
+            unitOfWork()
+                .inTransaction(() -> {
+                  journal().claim(claim(key, TransactionType.TRANSFER, null));
+                  throw new IllegalStateException("rejected");
+                }))
+        .hasMessage("rejected");
+
+    assertThat(
+            unitOfWork()
+                .inTransaction(() -> journal().claim(claim(key, TransactionType.TRANSFER, null))))
+        .isEmpty();
+  }
+
+  @Test
+  void aTransactionIsReversedAtMostOnce() {
+    TransactionId original = deposit(wallet().id(), 10);
+
+    assertThat(
+            unitOfWork()
+                .inTransaction(() ->
+                    journal()
+                        .claim(
+                            claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original))))
+        .isEmpty();
+    assertThatThrownBy(() ->
+            unitOfWork()
+                .inTransaction(() ->
+                    journal()
+                        .claim(
+                            claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original))))
+        .isInstanceOf(AlreadyReversedException.class);
+  }
+
+  @Test
+  void aPostedTransactionIsReadBackWithItsEntries() {
+    Account wallet = wallet();
+    TransactionId id = deposit(wallet.id(), 2_500);
+
+    PostedTransaction posted = journal().findById(id).orElseThrow();
+
+    assertThat(posted.type()).isEqualTo(TransactionType.DEPOSIT);
+    assertThat(posted.reversalOf()).isNull();
+    assertThat(posted.reversedBy()).isNull();
+    assertThat(posted.entries()).hasSize(2);
+    assertThat(posted.entries())
+        .filteredOn(e -> e.accountId().equals(wallet.id()))
+        .singleElement()
+        .satisfies(e -> {
+          assertThat(e.amount()).isEqualTo(vnd(2_500));
+          assertThat(e.balanceAfter()).isEqualTo(vnd(2_500));
+        });
+    assertThat(posted.journalTransaction().postings()).hasSize(2);
+    assertThat(journal().findById(TransactionId.random())).isEmpty();
+  }
+
+  @Test
+  void historyIsNewestFirstAndPagesByKeyset() {
+    AccountId wallet = wallet().id();
+    deposit(wallet, 1);
+    deposit(wallet, 2);
+    deposit(wallet, 3);
+
+    List<LedgerEntry> newest = journal().findEntries(wallet, null, 2);
+    List<LedgerEntry> older = journal().findEntries(wallet, newest.getLast().entryId(), 2);
+
+    assertThat(newest).extracting(e -> e.amount().amountMinor()).containsExactly(3L, 2L);
+    assertThat(newest).extracting(e -> e.balanceAfter().amountMinor()).containsExactly(6L, 3L);
+    assertThat(older).extracting(e -> e.amount().amountMinor()).containsExactly(1L);
+    assertThat(older.getFirst().type()).isEqualTo(TransactionType.DEPOSIT);
+  }
+}
