@@ -1,0 +1,65 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
+import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import dev.ewallet.ledger.domain.testing.InMemoryLedger;
+import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+/** The application's services over the in-memory ledger, with helpers the tests share. */
+class LedgerServicesFixture {
+
+  static final Caller OPERATOR = Caller.operator(1);
+
+  final InMemoryLedger ledger = new InMemoryLedger();
+  final LedgerServices services =
+      new LedgerServices(
+          ledger,
+          ledger,
+          ledger,
+          ledger,
+          ledger,
+          Clock.fixed(Instant.parse("2026-11-30T10:00:00Z"), ZoneOffset.UTC));
+
+  AccountId openWallet(long owner) {
+    return openWallet(owner, LedgerFixtures.VND);
+  }
+
+  AccountId openWallet(long owner, CurrencyCode currency) {
+    return services
+        .accounts()
+        .create(new CreateAccountCommand(OPERATOR, currency, UserId.of(owner), null))
+        .account()
+        .id();
+  }
+
+  PostingReceipt deposit(AccountId wallet, long amount) {
+    return services
+        .deposits()
+        .deposit(new DepositFundsCommand(OPERATOR, LedgerFixtures.freshKey(), wallet, amount));
+  }
+
+  PostingReceipt transfer(long owner, AccountId from, AccountId to, long amount) {
+    return services
+        .transfers()
+        .transfer(
+            new TransferFundsCommand(
+                Caller.user(owner), LedgerFixtures.freshKey(), from, to, amount));
+  }
+
+  long balance(AccountId id) {
+    return ledger.findById(id).orElseThrow().balance().amountMinor();
+  }
+
+  boolean booksBalance() {
+    return services.reconciliation().reconcile(OPERATOR).balanced();
+  }
+}
