@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.adapter.persistence;
+package dev.ewallet.ledger.adapter.persistence.testing;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

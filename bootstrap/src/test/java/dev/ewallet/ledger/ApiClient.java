@@ -1,0 +1,89 @@
+package dev.ewallet.ledger;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A real HTTP client against the running service, as web clients call it. */
+final class ApiClient {
+
+  /** One response: status, raw body (for byte-for-byte checks) and parsed JSON. */
+  record Reply(int status, HttpResponse<String> raw) {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    JsonNode json() {
+      return JSON.readTree(raw.body());
+    }
+
+    String body() {
+      return raw.body();
+    }
+
+    String header(String name) {
+      return raw.headers().firstValue(name).orElse(null);
+    }
+
+    String code() {
+      return json().path("code").asText();
+    }
+  }
+
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final String base;
+
+  ApiClient(int port) {
+    this.base = "http://127.0.0.1:" + port;
+  }
+
+  Reply get(String path, String token) {
+    return send(request(path, token).GET());
+  }
+
+  Reply post(String path, String token, String idempotencyKey, String json) {
+    HttpRequest.Builder request =
+        request(path, token)
+            .header("Content-Type", "application/json")
+            .POST(
+                json == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(json));
+    if (idempotencyKey != null) {
+      request.header("Idempotency-Key", idempotencyKey);
+    }
+    return send(request);
+  }
+
+  Reply send(HttpRequest.Builder request) {
+    try {
+      HttpResponse<String> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      return new Reply(response.statusCode(), response);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  HttpRequest.Builder request(String path, String token) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return request;
+  }
+
+  static String newKey() {
+    return "it-" + UUID.randomUUID();
+  }
+}
