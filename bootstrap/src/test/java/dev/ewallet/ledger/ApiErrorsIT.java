@@ -1,0 +1,289 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every error code of shared/API.md over HTTP: each answers RFC 9457 problem+json with its status
+ * and stable code, never a 500, and leaves the balances as they were.
+ */
+class ApiErrorsIT extends LedgerIntegrationTest {
+
+  private static void assertProblem(ApiClient.Reply reply, int status, String code) {
+    assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+    assertThat(reply.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(reply.code()).isEqualTo(code);
+    assertThat(reply.json().get("type").asText()).startsWith("https://ewallet.dev/problems/");
+    assertThat(reply.json().get("title").asText()).isNotBlank();
+    assertThat(reply.json().get("detail").asText()).isNotBlank();
+    assertThat(reply.json().get("status").asInt()).isEqualTo(status);
+  }
+
+  private String transferBody(long from, long to, String amount) {
+    return "{\"fromAccountId\":" + from + ",\"toAccountId\":" + to + ",\"amount\":" + amount + "}";
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "1.5",
+        "\"100\"",
+        "0",
+        "-5",
+        "9223372036854775808",
+        "true",
+        "null",
+        "1e3",
+        "100.0"
+      })
+  void badAmountsAreRejectedAndNothingMoves(String amount) {
+    Wallet from = walletWith(1_000);
+    Wallet to = openWallet();
+
+    ApiClient.Reply reply =
+        api()
+            .post(
+                "/v1/transfers",
+                from.token(),
+                ApiClient.newKey(),
+                transferBody(from.id(), to.id(), amount));
+
+    assertProblem(reply, 400, "VALIDATION_FAILED");
+    assertThat(balance(from.id())).isEqualTo(1_000);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{\"fromAccountId\":1,\"toAccountId\":2,\"amount\":5,\"memo\":\"x\"}",
+        "{\"fromAccountId\":1,\"toAccountId\":2}",
+        "{\"fromAccountId\":\"1\",\"toAccountId\":2,\"amount\":5}",
+        "{\"fromAccountId\":1,\"toAccountId\":2,\"amount\":5",
+        "[1,2,5]",
+        "not json",
+        ""
+      })
+  void malformedBodiesAreRejected(String body) {
+    Wallet wallet = openWallet();
+    assertProblem(
+        api().post("/v1/transfers", wallet.token(), ApiClient.newKey(), body),
+        400,
+        "VALIDATION_FAILED");
+  }
+
+  @Test
+  void badParametersAndPathsAreRejected() {
+    Wallet wallet = openWallet();
+    assertProblem(api().get("/v1/accounts/abc", wallet.token()), 400, "VALIDATION_FAILED");
+    assertProblem(api().get("/v1/accounts/0", wallet.token()), 400, "VALIDATION_FAILED");
+    String entries = "/v1/accounts/" + wallet.id() + "/entries";
+    assertProblem(api().get(entries + "?limit=0", wallet.token()), 400, "VALIDATION_FAILED");
+    assertProblem(api().get(entries + "?limit=101", wallet.token()), 400, "VALIDATION_FAILED");
+    assertProblem(api().get(entries + "?limit=x", wallet.token()), 400, "VALIDATION_FAILED");
+    assertProblem(api().get(entries + "?cursor=bm9wZQ", wallet.token()), 400, "VALIDATION_FAILED");
+    assertProblem(api().get("/v1/transactions/nope", wallet.token()), 400, "VALIDATION_FAILED");
+    assertProblem(
+        api().post("/v1/accounts", wallet.token(), null, "{\"currency\":\"DOGE\"}"),
+        400,
+        "VALIDATION_FAILED");
+    assertProblem(
+        api().post("/v1/accounts", OPERATOR, null, "{\"currency\":\"VND\",\"kind\":\"GOLD\"}"),
+        400,
+        "VALIDATION_FAILED");
+  }
+
+  @Test
+  void idempotencyKeyMustBePresentAndWellFormed() {
+    Wallet from = walletWith(1_000);
+    Wallet to = openWallet();
+    String body = transferBody(from.id(), to.id(), "10");
+
+    assertProblem(
+        api().post("/v1/transfers", from.token(), null, body), 400, "IDEMPOTENCY_KEY_MISSING");
+    assertProblem(
+        api().post("/v1/transfers", from.token(), "x".repeat(256), body),
+        400,
+        "IDEMPOTENCY_KEY_INVALID");
+    assertProblem(
+        api().post("/v1/deposits", OPERATOR, "", "{\"accountId\":" + to.id() + ",\"amount\":1}"),
+        400,
+        "IDEMPOTENCY_KEY_INVALID");
+    assertThat(balance(from.id())).isEqualTo(1_000);
+  }
+
+  @Test
+  void missingBadOrExpiredTokensAreUnauthenticated() {
+    Wallet wallet = openWallet();
+    String path = "/v1/accounts/" + wallet.id();
+    String wrongSecret =
+        TestTokens.sign(
+            String.valueOf(wallet.owner()),
+            "ledger.user",
+            "another-secret-0123456789-abcdefgh",
+            Duration.ofHours(1));
+    String expired =
+        TestTokens.sign(
+            String.valueOf(wallet.owner()),
+            "ledger.user",
+            TestTokens.SECRET,
+            Duration.ofMinutes(-10));
+    String notANumber =
+        TestTokens.sign("alice", "ledger.user", TestTokens.SECRET, Duration.ofHours(1));
+
+    for (String token : new String[] {null, "garbage", wrongSecret, expired, notANumber}) {
+      ApiClient.Reply reply = api().get(path, token);
+      assertProblem(reply, 401, "UNAUTHENTICATED");
+      assertThat(reply.header("WWW-Authenticate")).startsWith("Bearer");
+    }
+  }
+
+  @Test
+  void othersWalletsAndOperatorRoutesAreForbidden() {
+    Wallet alice = walletWith(1_000);
+    Wallet bob = openWallet();
+
+    assertProblem(api().get("/v1/accounts/" + alice.id(), bob.token()), 403, "FORBIDDEN");
+    assertProblem(
+        api().get("/v1/accounts/" + alice.id() + "/entries", bob.token()), 403, "FORBIDDEN");
+    assertProblem(
+        api().get("/v1/accounts?ownerId=" + alice.owner(), bob.token()), 403, "FORBIDDEN");
+    assertProblem(transfer(bob, bob.id(), 1, ApiClient.newKey()), 422, "SAME_ACCOUNT");
+    assertProblem(
+        api()
+            .post(
+                "/v1/transfers",
+                bob.token(),
+                ApiClient.newKey(),
+                transferBody(alice.id(), bob.id(), "10")),
+        403,
+        "FORBIDDEN");
+    assertProblem(
+        api()
+            .post(
+                "/v1/deposits",
+                bob.token(),
+                ApiClient.newKey(),
+                "{\"accountId\":" + bob.id() + ",\"amount\":10}"),
+        403,
+        "FORBIDDEN");
+    assertProblem(api().get("/v1/reconciliation", bob.token()), 403, "FORBIDDEN");
+    assertProblem(
+        api()
+            .post(
+                "/v1/accounts",
+                bob.token(),
+                null,
+                "{\"currency\":\"VND\",\"ownerId\":" + alice.owner() + "}"),
+        403,
+        "FORBIDDEN");
+    assertThat(balance(alice.id())).isEqualTo(1_000);
+    assertThat(balance(bob.id())).isZero();
+  }
+
+  @Test
+  void unknownAccountsAndTransactionsAreNotFound() {
+    Wallet wallet = walletWith(1_000);
+    assertProblem(api().get("/v1/accounts/999999999", wallet.token()), 404, "ACCOUNT_NOT_FOUND");
+    assertProblem(transfer(wallet, 999_999_999, 10, ApiClient.newKey()), 404, "ACCOUNT_NOT_FOUND");
+    assertProblem(
+        api()
+            .post(
+                "/v1/deposits",
+                OPERATOR,
+                ApiClient.newKey(),
+                "{\"accountId\":999999999,\"amount\":1}"),
+        404,
+        "ACCOUNT_NOT_FOUND");
+    String unknown = UUID.randomUUID().toString();
+    assertProblem(api().get("/v1/transactions/" + unknown, OPERATOR), 404, "TRANSACTION_NOT_FOUND");
+    assertProblem(
+        api().post("/v1/transactions/" + unknown + "/reversal", OPERATOR, ApiClient.newKey(), null),
+        404,
+        "TRANSACTION_NOT_FOUND");
+    assertThat(balance(wallet.id())).isEqualTo(1_000);
+  }
+
+  @Test
+  void businessRejectionsAreUnprocessable() {
+    Wallet from = walletWith(1_000);
+    Wallet to = openWallet();
+    Wallet dollars = openWallet("USD");
+
+    assertProblem(transfer(from, to.id(), 1_001, ApiClient.newKey()), 422, "INSUFFICIENT_FUNDS");
+    assertProblem(transfer(from, dollars.id(), 1, ApiClient.newKey()), 422, "CURRENCY_MISMATCH");
+    assertProblem(transfer(from, from.id(), 1, ApiClient.newKey()), 422, "SAME_ACCOUNT");
+    String key = ApiClient.newKey();
+    assertThat(transfer(from, to.id(), 100, key).status()).isEqualTo(201);
+    assertProblem(transfer(from, to.id(), 101, key), 422, "IDEMPOTENCY_KEY_REUSED");
+    assertThat(balance(from.id())).isEqualTo(900);
+    assertThat(balance(to.id())).isEqualTo(100);
+  }
+
+  @Test
+  void aTransactionIsReversedOnlyOnce() {
+    Wallet from = walletWith(1_000);
+    Wallet to = openWallet();
+    String id =
+        transfer(from, to.id(), 300, ApiClient.newKey()).json().get("transactionId").asText();
+    String path = "/v1/transactions/" + id + "/reversal";
+
+    assertThat(api().post(path, OPERATOR, ApiClient.newKey(), null).status()).isEqualTo(201);
+    assertProblem(api().post(path, OPERATOR, ApiClient.newKey(), null), 409, "ALREADY_REVERSED");
+    assertThat(balance(from.id())).isEqualTo(1_000);
+  }
+
+  @Test
+  void bodiesOverSixteenKibAreTooLarge() {
+    Wallet from = walletWith(1_000);
+    String padding = " ".repeat(17 * 1024);
+    String big = "{\"fromAccountId\":" + from.id() + ",\"toAccountId\":2,\"amount\":1}" + padding;
+
+    assertProblem(
+        api().post("/v1/transfers", from.token(), ApiClient.newKey(), big),
+        413,
+        "PAYLOAD_TOO_LARGE");
+
+    // Chunked, so the size is only known while reading.
+    byte[] bytes = big.getBytes(StandardCharsets.US_ASCII);
+    ApiClient.Reply chunked =
+        api()
+            .send(
+                api()
+                    .request("/v1/transfers", from.token())
+                    .header("Content-Type", "application/json")
+                    .header("Idempotency-Key", ApiClient.newKey())
+                    .POST(
+                        HttpRequest.BodyPublishers.ofInputStream(
+                            () -> new ByteArrayInputStream(bytes))));
+    assertProblem(chunked, 413, "PAYLOAD_TOO_LARGE");
+    assertThat(balance(from.id())).isEqualTo(1_000);
+  }
+
+  @Test
+  void unknownRoutesMethodsAndMediaTypesAreProblemsToo() {
+    Wallet wallet = openWallet();
+    assertProblem(api().get("/v1/nothing-here", wallet.token()), 404, "NOT_FOUND");
+    assertProblem(
+        api().send(api().request("/v1/transfers", wallet.token()).GET()),
+        405,
+        "METHOD_NOT_ALLOWED");
+    assertProblem(
+        api()
+            .send(
+                api()
+                    .request("/v1/transfers", wallet.token())
+                    .header("Content-Type", "text/plain")
+                    .header("Idempotency-Key", ApiClient.newKey())
+                    .POST(HttpRequest.BodyPublishers.ofString("hello"))),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE");
+  }
+}

@@ -1,0 +1,60 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.journal.ReconciliationReport;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** What operators and architects rely on: API docs, health, metrics and nightly reconciliation. */
+class OperationsIT extends LedgerIntegrationTest {
+
+  @Autowired ReconciliationJob reconciliationJob;
+  @Autowired MeterRegistry registry;
+
+  @Test
+  void theOpenApiDescriptionCoversTheApiAndSwaggerUiIsServed() {
+    ApiClient.Reply docs = api().get("/v3/api-docs", null);
+
+    assertThat(docs.status()).isEqualTo(200);
+    assertThat(docs.json().get("paths").propertyNames())
+        .contains(
+            "/v1/accounts",
+            "/v1/accounts/{id}",
+            "/v1/accounts/{id}/entries",
+            "/v1/deposits",
+            "/v1/transfers",
+            "/v1/transactions/{id}",
+            "/v1/transactions/{id}/reversal",
+            "/v1/reconciliation");
+    assertThat(api().get("/swagger-ui/index.html", null).status()).isEqualTo(200);
+  }
+
+  @Test
+  void healthIsUpAndEveryUseCaseIsTimed() {
+    assertThat(api().get("/actuator/health", null).json().get("status").asText()).isEqualTo("UP");
+    Wallet from = walletWith(1_000);
+    transfer(from, openWallet().id(), 10, ApiClient.newKey());
+    transfer(from, from.id() + 1_000_000, 10, ApiClient.newKey());
+
+    String scrape = api().get("/actuator/prometheus", null).body();
+
+    assertThat(scrape)
+        .contains(
+            "ledger_usecase_seconds_count{outcome=\"success\",usecase=\"TransferFundsUseCase\"")
+        .contains("usecase=\"DepositFundsUseCase\"")
+        .contains("outcome=\"AccountNotFoundException\",usecase=\"TransferFundsUseCase\"");
+  }
+
+  @Test
+  void theNightlyReconciliationLogsAndExportsItsResult() {
+    walletWith(3_000);
+
+    ReconciliationReport report = reconciliationJob.run();
+
+    assertThat(report.balanced()).isTrue();
+    assertThat(registry.get("ledger.reconciliation.mismatches").gauge().value()).isZero();
+    assertThat(registry.get("ledger.reconciliation.last.run").gauge().value()).isPositive();
+  }
+}
