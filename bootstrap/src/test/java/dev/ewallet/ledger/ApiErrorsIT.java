@@ -228,6 +228,26 @@ class ApiErrorsIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aBalanceBeyondSignedSixtyFourBitsIsRefusedNotWrapped() {
+    // Yen, so the saturated bank clearing account of this test disturbs no other test's currency.
+    Wallet wallet = openWallet("JPY");
+    String deposit = "{\"accountId\":" + wallet.id() + ",\"amount\":" + Long.MAX_VALUE + "}";
+    assertThat(api().post("/v1/deposits", OPERATOR, ApiClient.newKey(), deposit).status())
+        .isEqualTo(201);
+
+    assertProblem(
+        api()
+            .post(
+                "/v1/deposits",
+                OPERATOR,
+                ApiClient.newKey(),
+                "{\"accountId\":" + wallet.id() + ",\"amount\":1}"),
+        422,
+        "AMOUNT_OVERFLOW");
+    assertThat(balance(wallet.id())).isEqualTo(Long.MAX_VALUE);
+  }
+
+  @Test
   void aTransactionIsReversedOnlyOnce() {
     Wallet from = walletWith(1_000);
     Wallet to = openWallet();

@@ -1,8 +1,14 @@
-package dev.ewallet.ledger.domain.testing;
+package dev.ewallet.ledger.domain;
 
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
+import dev.ewallet.ledger.domain.testing.InMemoryLedger;
+import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
+import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
 import org.junit.jupiter.api.Nested;
 
 /** The fake must honour the same contracts as the real adapters, or application tests lie. */
@@ -20,6 +26,34 @@ class InMemoryLedgerContractTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return ledger;
+    }
+  }
+
+  @Nested
+  class Audit extends LedgerAuditContract {
+    @Override
+    protected LedgerAudit audit() {
+      return ledger;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger;
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return ledger;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger;
+    }
+
+    @Override
+    protected void corruptBalance(AccountId account, long balanceMinor) {
+      ledger.corruptBalance(account, balanceMinor);
     }
   }
 

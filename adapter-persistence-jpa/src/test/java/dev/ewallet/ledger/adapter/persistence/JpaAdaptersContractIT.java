@@ -1,12 +1,16 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
+import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
 import org.junit.jupiter.api.Nested;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** The JPA adapters against the same contracts as the in-memory fake, on real PostgreSQL. */
 class JpaAdaptersContractIT extends PersistenceIntegrationTest {
@@ -14,6 +18,8 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired AccountRepository accountRepository;
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
+  @Autowired LedgerAudit ledgerAudit;
+  @Autowired JdbcClient jdbc;
 
   @Nested
   class Accounts extends AccountRepositoryContract {
@@ -25,6 +31,36 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return transactions;
+    }
+  }
+
+  @Nested
+  class Audit extends LedgerAuditContract {
+    @Override
+    protected LedgerAudit audit() {
+      return ledgerAudit;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return journalRepository;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
+    }
+
+    @Override
+    protected void corruptBalance(AccountId account, long balanceMinor) {
+      jdbc.sql("UPDATE account SET balance = ? WHERE id = ?")
+          .params(balanceMinor, account.value())
+          .update();
     }
   }
 

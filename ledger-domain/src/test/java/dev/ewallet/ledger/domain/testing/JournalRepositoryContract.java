@@ -10,11 +10,9 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
-import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -28,7 +26,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link JournalRepository} must do, run against the fake and the JPA adapter. */
@@ -57,22 +54,9 @@ public abstract class JournalRepositoryContract {
     return accounts().create(new NewAccount(UserId.of(principal), VND, AccountKind.USER, now()));
   }
 
-  /** Posts {@code amount} from bank clearing to the wallet, the way the posting flow does. */
   private TransactionId deposit(AccountId wallet, long amount) {
-    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
-    JournalClaim claim = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
-    return unitOfWork()
-        .inTransaction(() -> {
-          assertThat(journal().claim(claim)).isEmpty();
-          accounts().lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
-          List<BalanceChange> changes =
-              accounts()
-                  .applyPostings(
-                      List.of(
-                          new Posting(clearing, vnd(-amount)), new Posting(wallet, vnd(amount))));
-          journal().appendEntries(claim.transactionId(), changes, claim.createdAt());
-          return claim.transactionId();
-        });
+    return new DirectPostings(accounts(), journal(), unitOfWork(), principal)
+        .deposit(wallet, vnd(amount));
   }
 
   @Test

@@ -1,0 +1,92 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** An outbox row exists exactly when its unit of work commits, and carries the event contract. */
+class OutboxIT extends PersistenceIntegrationTest {
+
+  @Autowired LedgerEventOutbox outbox;
+  @Autowired UnitOfWork unitOfWork;
+  @Autowired JdbcClient jdbc;
+  @Autowired JsonMapper json;
+
+  private static LedgerEvent transfer() {
+    return new LedgerEvent(
+        UUID.randomUUID(),
+        TransactionId.random(),
+        TransactionType.TRANSFER,
+        null,
+        Instant.now().truncatedTo(ChronoUnit.MICROS),
+        List.of(
+            new BalanceChange(AccountId.of(11), vnd(-1_000), vnd(49_000)),
+            new BalanceChange(AccountId.of(12), vnd(1_000), vnd(1_000))));
+  }
+
+  private List<String> payloads(LedgerEvent event) {
+    return jdbc.sql("SELECT payload::text FROM outbox_event WHERE event_id = ?")
+        .param(event.eventId())
+        .query(String.class)
+        .list();
+  }
+
+  @Test
+  void aCommittedEventIsStoredWithItsContract() {
+    LedgerEvent event = transfer();
+
+    unitOfWork.inTransaction(() -> {
+      outbox.append(event);
+      return null;
+    });
+
+    JsonNode payload = json.readTree(payloads(event).getFirst());
+    assertThat(payload.get("schemaVersion").asInt()).isEqualTo(1);
+    assertThat(payload.get("eventId").asText()).isEqualTo(event.eventId().toString());
+    assertThat(payload.get("transactionId").asText()).isEqualTo(event.transactionId().toString());
+    assertThat(payload.get("type").asText()).isEqualTo("TRANSFER");
+    assertThat(payload.get("currency").asText()).isEqualTo("VND");
+    assertThat(payload.get("occurredAt").asText()).isEqualTo(event.occurredAt().toString());
+    assertThat(payload.get("entries")).hasSize(2);
+    assertThat(payload.get("entries").get(0).get("accountId").asLong()).isEqualTo(11);
+    assertThat(payload.get("entries").get(0).get("amount").asLong()).isEqualTo(-1_000);
+    assertThat(payload.get("entries").get(0).get("balanceAfter").asLong()).isEqualTo(49_000);
+    assertThat(
+            jdbc.sql("SELECT topic FROM outbox_event WHERE event_id = ?")
+                .param(event.eventId())
+                .query(String.class)
+                .single())
+        .isEqualTo("wallet.transfers");
+  }
+
+  @Test
+  void aRolledBackEventIsNeverStored() {
+    LedgerEvent event = transfer();
+
+    assertThatThrownBy(() ->
+            unitOfWork.inTransaction(() -> {
+              outbox.append(event);
+              throw new IllegalStateException("posting rejected");
+            }))
+        .hasMessage("posting rejected");
+
+    assertThat(payloads(event)).isEmpty();
+  }
+}
