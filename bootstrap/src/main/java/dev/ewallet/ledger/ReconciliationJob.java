@@ -2,7 +2,7 @@ package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import dev.ewallet.ledger.domain.port.in.Caller;
-import dev.ewallet.ledger.domain.port.in.ReconcileLedgerUseCase;
+import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,11 +21,11 @@ class ReconciliationJob {
 
   private static final Logger LOG = LoggerFactory.getLogger(ReconciliationJob.class);
 
-  private final ReconcileLedgerUseCase reconciliation;
+  private final ReconciliationQuery reconciliation;
   private final AtomicLong mismatches = new AtomicLong(-1);
   private final AtomicLong lastRunEpochSeconds = new AtomicLong(0);
 
-  ReconciliationJob(ReconcileLedgerUseCase reconciliation, MeterRegistry registry) {
+  ReconciliationJob(ReconciliationQuery reconciliation, MeterRegistry registry) {
     this.reconciliation = reconciliation;
     Gauge.builder("ledger.reconciliation.mismatches", mismatches, AtomicLong::get)
         .description("Mismatches found by the last reconciliation; 0 means the books balance")

@@ -7,7 +7,7 @@ import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
-import dev.ewallet.ledger.domain.port.in.ReconcileLedgerUseCase;
+import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -90,7 +90,7 @@ class UseCaseWiring {
   }
 
   @Bean
-  ReconcileLedgerUseCase reconcileLedgerUseCase(LedgerServices services, UseCaseTimers timers) {
-    return timers.timed(ReconcileLedgerUseCase.class, services.reconciliation());
+  ReconciliationQuery reconciliationQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ReconciliationQuery.class, services.reconciliation());
   }
 }

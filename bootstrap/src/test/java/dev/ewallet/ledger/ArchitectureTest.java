@@ -181,8 +181,6 @@ class ArchitectureTest {
           .and()
           .areDeclaredInClassesThat()
           .resideInAPackage("dev.ewallet.ledger.domain.port.in..")
-          .and()
-          .doNotHaveName("reconcile")
           .should(takeOneCommandRecord())
           .as("Each UseCase method takes one <Verb><Noun>Command record, which validates itself");
 

@@ -4,6 +4,8 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Clock;
 
@@ -19,12 +21,15 @@ public final class LedgerServices {
   private final ReversalService reversals;
   private final TransactionQueryService transactions;
   private final ReconciliationService reconciliation;
+  private final OutboxRelayService outboxRelay;
 
   public LedgerServices(
       AccountRepository accountRepository,
       JournalRepository journal,
       LedgerEventOutbox outbox,
       LedgerAudit audit,
+      OutboxStore outboxStore,
+      LedgerEventPublisher publisher,
       UnitOfWork unitOfWork,
       Clock clock) {
     JournalPoster poster = new JournalPoster(accountRepository, journal, outbox, unitOfWork, clock);
@@ -34,6 +39,7 @@ public final class LedgerServices {
     this.reversals = new ReversalService(journal, poster);
     this.transactions = new TransactionQueryService(accountRepository, journal);
     this.reconciliation = new ReconciliationService(audit, clock);
+    this.outboxRelay = new OutboxRelayService(outboxStore, publisher, unitOfWork, clock);
   }
 
   public AccountService accounts() {
@@ -58,5 +64,9 @@ public final class LedgerServices {
 
   public ReconciliationService reconciliation() {
     return reconciliation;
+  }
+
+  public OutboxRelayService outboxRelay() {
+    return outboxRelay;
   }
 }

@@ -5,7 +5,7 @@ import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import dev.ewallet.ledger.domain.port.in.Caller;
-import dev.ewallet.ledger.domain.port.in.ReconcileLedgerUseCase;
+import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Proves the books balance, or lists where they do not. */
-public final class ReconciliationService implements ReconcileLedgerUseCase {
+public final class ReconciliationService implements ReconciliationQuery {
 
   /** Enough rows to find the cause; a broken ledger can have millions. */
   static final int MAX_ACCOUNT_MISMATCHES = 100;

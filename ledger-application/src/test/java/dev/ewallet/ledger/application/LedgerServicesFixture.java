@@ -10,9 +10,9 @@ import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
-import java.time.Clock;
+import dev.ewallet.ledger.domain.testing.RecordingPublisher;
+import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 
 /** The application's services over the in-memory ledger, with helpers the tests share. */
 class LedgerServicesFixture {
@@ -20,14 +20,10 @@ class LedgerServicesFixture {
   static final Caller OPERATOR = Caller.operator(1);
 
   final InMemoryLedger ledger = new InMemoryLedger();
+  final RecordingPublisher publisher = new RecordingPublisher();
+  final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
   final LedgerServices services =
-      new LedgerServices(
-          ledger,
-          ledger,
-          ledger,
-          ledger,
-          ledger,
-          Clock.fixed(Instant.parse("2026-11-30T10:00:00Z"), ZoneOffset.UTC));
+      new LedgerServices(ledger, ledger, ledger, ledger, ledger, publisher, ledger, clock);
 
   AccountId openWallet(long owner) {
     return openWallet(owner, LedgerFixtures.VND);

@@ -4,11 +4,14 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
 import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
+import dev.ewallet.ledger.domain.testing.OutboxStoreContract;
 import org.junit.jupiter.api.Nested;
 
 /** The fake must honour the same contracts as the real adapters, or application tests lie. */
@@ -54,6 +57,24 @@ class InMemoryLedgerContractTest {
     @Override
     protected void corruptBalance(AccountId account, long balanceMinor) {
       ledger.corruptBalance(account, balanceMinor);
+    }
+  }
+
+  @Nested
+  class Outbox extends OutboxStoreContract {
+    @Override
+    protected LedgerEventOutbox outbox() {
+      return ledger;
+    }
+
+    @Override
+    protected OutboxStore store() {
+      return ledger;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger;
     }
   }
 

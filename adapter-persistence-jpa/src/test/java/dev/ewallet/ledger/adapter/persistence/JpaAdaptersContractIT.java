@@ -4,10 +4,13 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
 import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
+import dev.ewallet.ledger.domain.testing.OutboxStoreContract;
 import org.junit.jupiter.api.Nested;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -19,6 +22,8 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
   @Autowired LedgerAudit ledgerAudit;
+  @Autowired LedgerEventOutbox ledgerEventOutbox;
+  @Autowired OutboxStore outboxStore;
   @Autowired JdbcClient jdbc;
 
   @Nested
@@ -61,6 +66,24 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
       jdbc.sql("UPDATE account SET balance = ? WHERE id = ?")
           .params(balanceMinor, account.value())
           .update();
+    }
+  }
+
+  @Nested
+  class Outbox extends OutboxStoreContract {
+    @Override
+    protected LedgerEventOutbox outbox() {
+      return ledgerEventOutbox;
+    }
+
+    @Override
+    protected OutboxStore store() {
+      return outboxStore;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
     }
   }
 

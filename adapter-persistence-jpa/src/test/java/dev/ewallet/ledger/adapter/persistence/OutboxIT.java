@@ -10,11 +10,16 @@ import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -25,6 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
 class OutboxIT extends PersistenceIntegrationTest {
 
   @Autowired LedgerEventOutbox outbox;
+  @Autowired OutboxStore store;
   @Autowired UnitOfWork unitOfWork;
   @Autowired JdbcClient jdbc;
   @Autowired JsonMapper json;
@@ -74,6 +80,41 @@ class OutboxIT extends PersistenceIntegrationTest {
                 .query(String.class)
                 .single())
         .isEqualTo("wallet.transfers");
+  }
+
+  @Test
+  void onlyOneRelayAtATimeHoldsABatch() throws Exception {
+    unitOfWork.inTransaction(() -> {
+      outbox.append(transfer());
+      return null;
+    });
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    try (ExecutorService first = Executors.newSingleThreadExecutor()) {
+      Future<Integer> firstBatch =
+          first.submit(() ->
+              unitOfWork.inTransaction(() -> {
+                int size = store.lockNextBatch(100).size();
+                holding.countDown();
+                await(release);
+                return size;
+              }));
+      holding.await();
+
+      assertThat(unitOfWork.inTransaction(() -> store.lockNextBatch(100))).isEmpty();
+      release.countDown();
+      assertThat(firstBatch.get()).isPositive();
+    }
+    assertThat(unitOfWork.inTransaction(() -> store.lockNextBatch(100))).isNotEmpty();
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test

@@ -7,7 +7,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
-import dev.ewallet.ledger.domain.port.in.ReconcileLedgerUseCase;
+import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import org.springframework.http.ResponseEntity;
@@ -24,13 +24,13 @@ class TransactionController {
 
   private final GetTransactionQuery transactions;
   private final ReverseTransactionUseCase reversals;
-  private final ReconcileLedgerUseCase reconciliation;
+  private final ReconciliationQuery reconciliation;
   private final LedgerApiMapper mapper;
 
   TransactionController(
       GetTransactionQuery transactions,
       ReverseTransactionUseCase reversals,
-      ReconcileLedgerUseCase reconciliation,
+      ReconciliationQuery reconciliation,
       LedgerApiMapper mapper) {
     this.transactions = transactions;
     this.reversals = reversals;

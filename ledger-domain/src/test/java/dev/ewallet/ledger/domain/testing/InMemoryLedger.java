@@ -15,6 +15,8 @@ import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
+import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
@@ -22,6 +24,7 @@ import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,9 +44,16 @@ import java.util.function.Supplier;
  * state it started from, as a database rollback does.
  */
 public final class InMemoryLedger
-    implements AccountRepository, JournalRepository, LedgerEventOutbox, LedgerAudit, UnitOfWork {
+    implements AccountRepository,
+        JournalRepository,
+        LedgerEventOutbox,
+        OutboxStore,
+        LedgerAudit,
+        UnitOfWork {
 
   private record Header(JournalClaim claim) {}
+
+  private record StoredEvent(long id, LedgerEvent event, Instant publishedAt) {}
 
   private record State(
       TreeMap<Long, Account> accounts,
@@ -51,7 +61,7 @@ public final class InMemoryLedger
       Map<String, TransactionId> keys,
       Map<TransactionId, TransactionId> reversedBy,
       List<LedgerEntry> entries,
-      List<LedgerEvent> events) {
+      List<StoredEvent> events) {
 
     State copy() {
       return new State(
@@ -113,7 +123,7 @@ public final class InMemoryLedger
 
   /** The events appended so far, oldest first. */
   public List<LedgerEvent> events() {
-    return locked(() -> List.copyOf(state.events));
+    return locked(() -> state.events.stream().map(StoredEvent::event).toList());
   }
 
   @Override
@@ -250,7 +260,53 @@ public final class InMemoryLedger
   @Override
   public void append(LedgerEvent event) {
     requireTransaction();
-    state.events.add(event);
+    state.events.add(new StoredEvent(state.events.size() + 1L, event, null));
+  }
+
+  @Override
+  public List<OutboxMessage> lockNextBatch(int limit) {
+    requireTransaction();
+    return state.events.stream()
+        .filter(e -> e.publishedAt() == null)
+        .limit(limit)
+        .map(e ->
+            new OutboxMessage(
+                e.id(),
+                e.event().eventId(),
+                "ledger." + e.event().type(),
+                e.event().changes().stream().map(c -> c.accountId().value()).toList(),
+                e.event().toString()))
+        .toList();
+  }
+
+  @Override
+  public void markPublished(List<Long> ids, Instant at) {
+    requireTransaction();
+    state.events.replaceAll(e -> ids.contains(e.id()) ? new StoredEvent(e.id(), e.event(), at) : e);
+  }
+
+  @Override
+  public OutboxBacklog backlog() {
+    return locked(() -> {
+      List<StoredEvent> waiting =
+          state.events.stream().filter(e -> e.publishedAt() == null).toList();
+      return waiting.isEmpty()
+          ? OutboxBacklog.EMPTY
+          : new OutboxBacklog(waiting.size(), waiting.getFirst().event().occurredAt());
+    });
+  }
+
+  @Override
+  public int prunePublishedBefore(Instant cutoff, int limit) {
+    return inTransaction(() -> {
+      List<StoredEvent> old =
+          state.events.stream()
+              .filter(e -> e.publishedAt() != null && e.publishedAt().isBefore(cutoff))
+              .limit(limit)
+              .toList();
+      state.events.removeAll(old);
+      return old.size();
+    });
   }
 
   @Override

@@ -3,7 +3,7 @@ package dev.ewallet.ledger.domain.port.in;
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 
 /** Proving the books balance: operators and the nightly job. */
-public interface ReconcileLedgerUseCase {
+public interface ReconciliationQuery {
 
   /**
    * Checks that the entries of every currency sum to zero, that every balance equals the sum of its
