@@ -7,13 +7,18 @@ import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
+import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
+import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -38,9 +43,12 @@ class UseCaseWiring {
       JournalRepository journal,
       LedgerEventOutbox outbox,
       LedgerAudit audit,
+      OutboxStore outboxStore,
+      LedgerEventPublisher publisher,
       UnitOfWork unitOfWork,
       Clock clock) {
-    return new LedgerServices(accounts, journal, outbox, audit, unitOfWork, clock);
+    return new LedgerServices(
+        accounts, journal, outbox, audit, outboxStore, publisher, unitOfWork, clock);
   }
 
   @Bean
@@ -92,5 +100,21 @@ class UseCaseWiring {
   @Bean
   ReconciliationQuery reconciliationQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(ReconciliationQuery.class, services.reconciliation());
+  }
+
+  @Bean
+  RelayOutboxUseCase relayOutboxUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(RelayOutboxUseCase.class, services.outboxRelay());
+  }
+
+  @Bean
+  PruneOutboxUseCase pruneOutboxUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(PruneOutboxUseCase.class, services.outboxRelay());
+  }
+
+  @Bean
+  OutboxBacklogQuery outboxBacklogQuery(LedgerServices services) {
+    // Not timed: it is polled every second. A method reference keeps the bean to this one port.
+    return services.outboxRelay()::backlog;
   }
 }

@@ -26,13 +26,21 @@ import org.springframework.test.context.DynamicPropertySource;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "ledger.security.jwt-secret=" + TestTokens.SECRET,
-      "ledger.reconciliation.cron=-"
+      "ledger.reconciliation.cron=-",
+      "ledger.outbox.relay-interval=PT0.05S",
+      "ledger.outbox.failure-backoff=PT0.2S",
+      "ledger.outbox.monitor-interval=PT0.2S",
+      "ledger.outbox.max-age=PT2S",
+      "spring.kafka.producer.properties.max.block.ms=1000",
+      "spring.kafka.producer.properties.request.timeout.ms=2000",
+      "spring.kafka.producer.properties.delivery.timeout.ms=4000"
     })
 abstract class LedgerIntegrationTest {
 
   @DynamicPropertySource
-  static void database(DynamicPropertyRegistry registry) {
+  static void services(DynamicPropertyRegistry registry) {
     PostgresTestDatabase.register(registry);
+    registry.add("spring.kafka.bootstrap-servers", KafkaTestBroker::bootstrapServers);
   }
 
   @LocalServerPort int port;

@@ -2,7 +2,6 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
-import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,20 +36,19 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
     jdbc.sql(APPEND)
         .params(
             event.eventId(),
-            topicOf(event.type()),
+            TOPIC,
             event.transactionId().toString(),
             json.writeValueAsString(payload(event)),
             SqlTypes.timestamp(event.occurredAt()))
         .update();
   }
 
-  static String topicOf(TransactionType type) {
-    return switch (type) {
-      case TRANSFER -> "wallet.transfers";
-      case DEPOSIT -> "wallet.deposits";
-      case REVERSAL -> "wallet.reversals";
-    };
-  }
+  /**
+   * Every type goes to the seed's {@code wallet.transfers}: Kafka orders records only within one
+   * partition of one topic, so one account's deposits, transfers and reversals must share a topic
+   * to reach consumers in posting order (ADR 0005). Consumers tell the types apart by {@code type}.
+   */
+  static final String TOPIC = "wallet.transfers";
 
   private static Map<String, Object> payload(LedgerEvent event) {
     Map<String, Object> payload = new LinkedHashMap<>();
