@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.kafka.consumer.DeduplicatingLedgerEventConsumer;
 import dev.ewallet.ledger.adapter.kafka.consumer.LedgerEventRecord;
+import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
+import dev.ewallet.ledger.application.RateLimits;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxCommand;
-import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.JournalRepository;
-import dev.ewallet.ledger.domain.port.out.LedgerAudit;
-import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
-import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
-import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,13 +38,8 @@ class OutboxRelayIT extends LedgerIntegrationTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  @Autowired AccountRepository accounts;
-  @Autowired JournalRepository journal;
-  @Autowired LedgerEventOutbox outbox;
-  @Autowired LedgerAudit audit;
+  @Autowired LedgerPorts ports;
   @Autowired OutboxStore store;
-  @Autowired LedgerEventPublisher publisher;
-  @Autowired UnitOfWork unitOfWork;
   @Autowired OutboxMonitor monitor;
   @Autowired DataSource dataSource;
 
@@ -148,7 +139,7 @@ class OutboxRelayIT extends LedgerIntegrationTest {
 
   private LedgerServices secondInstance(OutboxStore outboxStore) {
     return new LedgerServices(
-        accounts, journal, outbox, audit, outboxStore, publisher, unitOfWork, Clock.systemUTC());
+        ports.withOutboxStore(outboxStore), new RateLimits(10, 0, true), Clock.systemUTC());
   }
 
   @Test

@@ -1,12 +1,5 @@
 package dev.ewallet.ledger.application;
 
-import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.JournalRepository;
-import dev.ewallet.ledger.domain.port.out.LedgerAudit;
-import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
-import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
-import dev.ewallet.ledger.domain.port.out.OutboxStore;
-import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Clock;
 
 /**
@@ -22,24 +15,21 @@ public final class LedgerServices {
   private final TransactionQueryService transactions;
   private final ReconciliationService reconciliation;
   private final OutboxRelayService outboxRelay;
+  private final AdmissionService admission;
 
-  public LedgerServices(
-      AccountRepository accountRepository,
-      JournalRepository journal,
-      LedgerEventOutbox outbox,
-      LedgerAudit audit,
-      OutboxStore outboxStore,
-      LedgerEventPublisher publisher,
-      UnitOfWork unitOfWork,
-      Clock clock) {
-    JournalPoster poster = new JournalPoster(accountRepository, journal, outbox, unitOfWork, clock);
-    this.accounts = new AccountService(accountRepository, journal, clock);
+  public LedgerServices(LedgerPorts ports, RateLimits rateLimits, Clock clock) {
+    JournalPoster poster =
+        new JournalPoster(
+            ports.accounts(), ports.journal(), ports.outbox(), ports.unitOfWork(), clock);
+    this.accounts = new AccountService(ports.accounts(), ports.journal(), clock);
     this.transfers = new TransferService(poster);
-    this.deposits = new DepositService(accountRepository, poster);
-    this.reversals = new ReversalService(journal, poster);
-    this.transactions = new TransactionQueryService(accountRepository, journal);
-    this.reconciliation = new ReconciliationService(audit, clock);
-    this.outboxRelay = new OutboxRelayService(outboxStore, publisher, unitOfWork, clock);
+    this.deposits = new DepositService(ports.accounts(), poster);
+    this.reversals = new ReversalService(ports.journal(), poster);
+    this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
+    this.reconciliation = new ReconciliationService(ports.audit(), clock);
+    this.outboxRelay =
+        new OutboxRelayService(ports.outboxStore(), ports.publisher(), ports.unitOfWork(), clock);
+    this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
   }
 
   public AccountService accounts() {
@@ -68,5 +58,9 @@ public final class LedgerServices {
 
   public OutboxRelayService outboxRelay() {
     return outboxRelay;
+  }
+
+  public AdmissionService admission() {
+    return admission;
   }
 }

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import dev.ewallet.ledger.domain.ratelimit.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
 import dev.ewallet.ledger.domain.testing.RecordingPublisher;
@@ -19,11 +20,15 @@ class LedgerServicesFixture {
 
   static final Caller OPERATOR = Caller.operator(1);
 
+  final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
   final InMemoryLedger ledger = new InMemoryLedger();
   final RecordingPublisher publisher = new RecordingPublisher();
-  final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
+  final InProcessRateLimiter limiter = new InProcessRateLimiter(clock);
   final LedgerServices services =
-      new LedgerServices(ledger, ledger, ledger, ledger, ledger, publisher, ledger, clock);
+      new LedgerServices(
+          new LedgerPorts(ledger, ledger, ledger, ledger, ledger, publisher, limiter, ledger),
+          new RateLimits(10, 0, true),
+          clock);
 
   AccountId openWallet(long owner) {
     return openWallet(owner, LedgerFixtures.VND);

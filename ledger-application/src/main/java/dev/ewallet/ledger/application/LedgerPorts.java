@@ -1,0 +1,40 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.RateLimiter;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.util.Objects;
+
+/** Every out-port the use cases need, as one value a framework's wiring (or a test) fills in. */
+public record LedgerPorts(
+    AccountRepository accounts,
+    JournalRepository journal,
+    LedgerEventOutbox outbox,
+    LedgerAudit audit,
+    OutboxStore outboxStore,
+    LedgerEventPublisher publisher,
+    RateLimiter rateLimiter,
+    UnitOfWork unitOfWork) {
+
+  public LedgerPorts {
+    Objects.requireNonNull(accounts, "accounts");
+    Objects.requireNonNull(journal, "journal");
+    Objects.requireNonNull(outbox, "outbox");
+    Objects.requireNonNull(audit, "audit");
+    Objects.requireNonNull(outboxStore, "outboxStore");
+    Objects.requireNonNull(publisher, "publisher");
+    Objects.requireNonNull(rateLimiter, "rateLimiter");
+    Objects.requireNonNull(unitOfWork, "unitOfWork");
+  }
+
+  /** The same ports with another outbox store, e.g. a second relay instance. */
+  public LedgerPorts withOutboxStore(OutboxStore store) {
+    return new LedgerPorts(
+        accounts, journal, outbox, audit, store, publisher, rateLimiter, unitOfWork);
+  }
+}
