@@ -1,7 +1,9 @@
 package dev.ewallet.ledger;
 
+import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
+import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
@@ -19,6 +21,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -38,17 +41,22 @@ class UseCaseWiring {
   }
 
   @Bean
-  LedgerServices ledgerServices(
+  LedgerPorts ledgerPorts(
       AccountRepository accounts,
       JournalRepository journal,
       LedgerEventOutbox outbox,
       LedgerAudit audit,
       OutboxStore outboxStore,
       LedgerEventPublisher publisher,
-      UnitOfWork unitOfWork,
-      Clock clock) {
-    return new LedgerServices(
-        accounts, journal, outbox, audit, outboxStore, publisher, unitOfWork, clock);
+      RateLimiter rateLimiter,
+      UnitOfWork unitOfWork) {
+    return new LedgerPorts(
+        accounts, journal, outbox, audit, outboxStore, publisher, rateLimiter, unitOfWork);
+  }
+
+  @Bean
+  LedgerServices ledgerServices(LedgerPorts ports, RateLimitProperties rateLimits, Clock clock) {
+    return new LedgerServices(ports, rateLimits.limits(), clock);
   }
 
   @Bean
@@ -110,6 +118,11 @@ class UseCaseWiring {
   @Bean
   PruneOutboxUseCase pruneOutboxUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(PruneOutboxUseCase.class, services.outboxRelay());
+  }
+
+  @Bean
+  AdmitRequestUseCase admitRequestUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(AdmitRequestUseCase.class, services.admission());
   }
 
   @Bean

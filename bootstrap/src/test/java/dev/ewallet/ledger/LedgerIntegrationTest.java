@@ -1,137 +1,30 @@
 package dev.ewallet.ledger;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
-import dev.ewallet.ledger.domain.testing.LedgerFixtures;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The whole service on a random port over the test database. Every system test extends this class
- * unchanged, so they all share one Spring context. Tests open their own wallets for fresh user ids
- * and never depend on each other's data.
+ * The whole service on a random port over the test database, a real Kafka broker and Redis. Every
+ * system test but {@link ResilienceIT} extends this class unchanged, so they all share one Spring
+ * context. Tests open their own wallets for fresh user ids and never depend on each other's data.
  */
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "ledger.security.jwt-secret=" + TestTokens.SECRET,
-      "ledger.reconciliation.cron=-",
-      "ledger.outbox.relay-interval=PT0.05S",
-      "ledger.outbox.failure-backoff=PT0.2S",
-      "ledger.outbox.monitor-interval=PT0.2S",
-      "ledger.outbox.max-age=PT2S",
-      "spring.kafka.producer.properties.max.block.ms=1000",
-      "spring.kafka.producer.properties.request.timeout.ms=2000",
-      "spring.kafka.producer.properties.delivery.timeout.ms=4000"
+      // The concurrency tests send hundreds of requests as one user; ResilienceIT tests the budget.
+      "ledger.rate-limit.per-user-per-second=1000000"
     })
-abstract class LedgerIntegrationTest {
+@ActiveProfiles("systemtest")
+abstract class LedgerIntegrationTest extends SystemTestSupport {
 
   @DynamicPropertySource
   static void services(DynamicPropertyRegistry registry) {
     PostgresTestDatabase.register(registry);
     registry.add("spring.kafka.bootstrap-servers", KafkaTestBroker::bootstrapServers);
-  }
-
-  @LocalServerPort int port;
-  @Autowired JdbcClient jdbc;
-
-  static final long OPERATOR_ID = 1;
-  static final String OPERATOR = TestTokens.operator(OPERATOR_ID);
-
-  ApiClient api() {
-    return new ApiClient(port);
-  }
-
-  /** A wallet of a fresh user: its id and that user's token. */
-  record Wallet(long id, long owner, String token) {}
-
-  Wallet openWallet() {
-    return openWallet("VND");
-  }
-
-  Wallet openWallet(String currency) {
-    long owner = LedgerFixtures.freshUserId();
-    String token = TestTokens.user(owner);
-    ApiClient.Reply reply =
-        api().post("/v1/accounts", token, null, "{\"currency\":\"" + currency + "\"}");
-    assertThat(reply.status()).as(reply.body()).isEqualTo(201);
-    return new Wallet(reply.json().get("id").asLong(), owner, token);
-  }
-
-  Wallet walletWith(long balance) {
-    Wallet wallet = openWallet();
-    deposit(wallet.id(), balance);
-    return wallet;
-  }
-
-  void deposit(long accountId, long amount) {
-    ApiClient.Reply reply =
-        api()
-            .post(
-                "/v1/deposits",
-                OPERATOR,
-                ApiClient.newKey(),
-                "{\"accountId\":" + accountId + ",\"amount\":" + amount + "}");
-    assertThat(reply.status()).as(reply.body()).isEqualTo(201);
-  }
-
-  ApiClient.Reply transfer(Wallet from, long toId, long amount, String key) {
-    return api()
-        .post(
-            "/v1/transfers",
-            from.token(),
-            key,
-            "{\"fromAccountId\":"
-                + from.id()
-                + ",\"toAccountId\":"
-                + toId
-                + ",\"amount\":"
-                + amount
-                + "}");
-  }
-
-  long balance(long accountId) {
-    return jdbc.sql("SELECT balance FROM account WHERE id = ?")
-        .param(accountId)
-        .query(Long.class)
-        .single();
-  }
-
-  long entrySum(long accountId) {
-    return jdbc.sql("SELECT coalesce(sum(amount), 0) FROM ledger_entry WHERE account_id = ?")
-        .param(accountId)
-        .query(Long.class)
-        .single();
-  }
-
-  /** Runs every task at once on its own virtual thread and returns the results in task order. */
-  static <T> List<T> concurrently(List<Callable<T>> tasks) throws Exception {
-    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-      List<Future<T>> futures = pool.invokeAll(tasks);
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    }
-  }
-
-  /** Whether the whole ledger reconciles, as the operator endpoint reports it. */
-  void assertBooksBalance() {
-    ApiClient.Reply reply = api().get("/v1/reconciliation", OPERATOR);
-    assertThat(reply.status()).isEqualTo(200);
-    assertThat(reply.json().get("ledgerSum").asLong()).isZero();
-    assertThat(reply.json().get("mismatches").size()).as(reply.body()).isZero();
+    registry.add("ledger.redis.url", SharedRedis::url);
   }
 }

@@ -2,13 +2,13 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.inprocess.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
-import dev.ewallet.ledger.domain.ratelimit.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
 import dev.ewallet.ledger.domain.testing.RecordingPublisher;

@@ -1,8 +1,8 @@
 package dev.ewallet.ledger.adapter.redis;
 
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.inprocess.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
-import dev.ewallet.ledger.domain.ratelimit.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
 import io.micrometer.core.instrument.Counter;

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.domain.port.in.Caller;
+import java.util.Optional;
 import org.springframework.core.MethodParameter;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -24,15 +25,22 @@ final class CallerArgumentResolver implements HandlerMethodArgumentResolver {
       ModelAndViewContainer container,
       NativeWebRequest request,
       WebDataBinderFactory binders) {
+    return current()
+        .orElseThrow(() ->
+            new IllegalStateException("API routes are authenticated by the security filter chain"));
+  }
+
+  /** The caller of the current request, once the security filter chain authenticated it. */
+  static Optional<Caller> current() {
     Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
     if (!(authentication instanceof JwtAuthenticationToken token)) {
-      throw new IllegalStateException("API routes are authenticated by the security filter chain");
+      return Optional.empty();
     }
     long userId = CallerAuthenticationConverter.userIdOf(token.getToken());
     boolean operator =
         token.getAuthorities().stream()
             .anyMatch(
                 a -> CallerAuthenticationConverter.OPERATOR_AUTHORITY.equals(a.getAuthority()));
-    return operator ? Caller.operator(userId) : Caller.user(userId);
+    return Optional.of(operator ? Caller.operator(userId) : Caller.user(userId));
   }
 }

@@ -11,6 +11,9 @@ import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.SQLTransientConnectionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -33,6 +36,16 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 class LedgerProblemHandler extends ResponseEntityExceptionHandler {
 
   private static final Logger LOG = LoggerFactory.getLogger(LedgerProblemHandler.class);
+  private static final String OVERLOAD_RETRY_AFTER_SECONDS = "1";
+
+  private final Counter overloaded;
+
+  LedgerProblemHandler(MeterRegistry registry) {
+    this.overloaded =
+        Counter.builder("ledger.overloaded")
+            .description("Requests answered 503 because no database connection was free in time")
+            .register(registry);
+  }
 
   @ExceptionHandler(LedgerException.class)
   ResponseEntity<Object> ledger(LedgerException e) {
@@ -62,8 +75,21 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
     return respond(ProblemCode.VALIDATION_FAILED, e.getName() + " has the wrong type");
   }
 
+  /**
+   * Any failure caused by the connection pool's timeout is overload, not a fault: no connection
+   * means no statement ran, nothing was written and no idempotency key was claimed, so the client
+   * may retry the same request. The cause is a JDK type, so this adapter needs no JDBC library.
+   */
   @ExceptionHandler(Exception.class)
   ResponseEntity<Object> unexpected(Exception e) {
+    if (causedBy(e, SQLTransientConnectionException.class)) {
+      overloaded.increment();
+      return ResponseEntity.status(ProblemCode.OVERLOADED.status())
+          .header(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS)
+          .body(
+              ProblemCode.OVERLOADED.problem(
+                  "no database connection was free in time; nothing was executed, retry later"));
+    }
     LOG.error("unexpected failure", e);
     return respond(ProblemCode.INTERNAL_ERROR, "an unexpected error occurred; nothing was posted");
   }
@@ -74,7 +100,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
       HttpHeaders headers,
       HttpStatusCode status,
       WebRequest request) {
-    if (causedByOversizedBody(e)) {
+    if (causedBy(e, RequestBodyLimitFilter.PayloadTooLargeException.class)) {
       return respond(ProblemCode.PAYLOAD_TOO_LARGE, RequestBodyLimitFilter.tooLarge());
     }
     return respond(ProblemCode.VALIDATION_FAILED, JsonInputProblems.describe(e));
@@ -104,9 +130,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
     };
   }
 
-  private static boolean causedByOversizedBody(Throwable e) {
+  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof RequestBodyLimitFilter.PayloadTooLargeException) {
+      if (type.isInstance(t)) {
         return true;
       }
     }

@@ -28,6 +28,8 @@ enum ProblemCode {
   SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),
   IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused"),
   AMOUNT_OVERFLOW(HttpStatus.UNPROCESSABLE_CONTENT, "Amount out of range"),
+  RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
+  OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
   INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
 
   private static final String TYPE_BASE = "https://ewallet.dev/problems/";

@@ -1,7 +1,9 @@
-package dev.ewallet.ledger.domain.ratelimit;
+package dev.ewallet.ledger.domain.inprocess;
 
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
+import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
+import dev.ewallet.ledger.domain.ratelimit.RequestKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;

@@ -1,8 +1,10 @@
-package dev.ewallet.ledger.domain.ratelimit;
+package dev.ewallet.ledger.domain.inprocess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
+import dev.ewallet.ledger.domain.ratelimit.RequestKind;
 import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,0 +1,276 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Payday defences with their production settings: 10 money-moving requests per user per second in a
+ * Redis shared by two instances, an in-process fallback when Redis stops, and a pool of 2
+ * connections with a 500 ms timeout that sheds the excess as 503. Its own context (and Redis
+ * server, which the tests stop and start), so the other system tests keep their generous limits.
+ */
+@SpringBootTest(
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "ledger.security.jwt-secret=" + TestTokens.SECRET)
+@ActiveProfiles("systemtest")
+class ResilienceIT extends SystemTestSupport {
+
+  private static final RedisTestServer REDIS = new RedisTestServer();
+  private static final Duration POOL_TIMEOUT = Duration.ofMillis(500);
+
+  @DynamicPropertySource
+  static void paydaySettings(DynamicPropertyRegistry registry) {
+    assumeTrue(RedisTestServer.available(), "needs a redis-server binary to stop and start");
+    REDIS.start();
+    PostgresTestDatabase.register(registry);
+    registry.add("spring.kafka.bootstrap-servers", KafkaTestBroker::bootstrapServers);
+    registry.add("ledger.redis.url", REDIS::url);
+    registry.add("ledger.rate-limit.per-user-per-second", () -> 10);
+    registry.add("spring.datasource.hikari.maximum-pool-size", () -> 2);
+    registry.add("spring.datasource.hikari.connection-timeout", POOL_TIMEOUT::toMillis);
+    registry.add("ledger.outbox.relay-enabled", () -> false);
+    registry.add("ledger.outbox.monitor-interval", () -> "PT1H");
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    REDIS.stop();
+  }
+
+  @Autowired Environment environment;
+
+  @BeforeAll
+  static void onlyWithRedis() {
+    assumeTrue(RedisTestServer.available(), "needs a redis-server binary to stop and start");
+  }
+
+  /** Sleeps to just after a whole second, so a burst falls inside one rate-limit window. */
+  private static void alignToSecond() throws InterruptedException {
+    Thread.sleep(1_000 - Instant.now().toEpochMilli() % 1_000 + 20);
+  }
+
+  private List<ApiClient.Reply> burst(ApiClient client, Wallet from, long to, int requests)
+      throws Exception {
+    return concurrently(
+        IntStream.range(0, requests)
+            .<Callable<ApiClient.Reply>>mapToObj(i ->
+                () ->
+                    client.post(
+                        "/v1/transfers",
+                        from.token(),
+                        ApiClient.newKey(),
+                        "{\"fromAccountId\":"
+                            + from.id()
+                            + ",\"toAccountId\":"
+                            + to
+                            + ",\"amount\":1}"))
+            .toList());
+  }
+
+  private static long count(List<ApiClient.Reply> replies, int status) {
+    return replies.stream().filter(r -> r.status() == status).count();
+  }
+
+  @Test
+  void aBurstOfThirtyFromOneUserIsCutToAboutTenAndOthersAreUnaffected() throws Exception {
+    Wallet alice = walletWith(1_000);
+    Wallet bob = walletWith(1_000);
+    alignToSecond();
+
+    List<ApiClient.Reply> replies = burst(api(), alice, bob.id(), 30);
+
+    assertThat(count(replies, 201)).isBetween(10L, 20L);
+    assertThat(count(replies, 201) + count(replies, 429)).isEqualTo(30);
+    assertThat(replies)
+        .filteredOn(r -> r.status() == 429)
+        .allSatisfy(r -> {
+          assertThat(r.code()).isEqualTo("RATE_LIMITED");
+          assertThat(Integer.parseInt(r.header("Retry-After"))).isBetween(1, 2);
+        });
+    assertThat(transfer(bob, alice.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
+    Thread.sleep(1_100);
+    assertThat(transfer(alice, bob.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
+    assertThat(api().get("/actuator/prometheus", null).body())
+        .containsPattern("ledger_ratelimit_limited_total [1-9]");
+  }
+
+  @Test
+  void twoInstancesShareOneBudget() throws Exception {
+    Wallet alice = walletWith(1_000);
+    Wallet bob = openWallet();
+    try (ConfigurableApplicationContext second = startSecondInstance()) {
+      ApiClient other =
+          new ApiClient(((WebServerApplicationContext) second).getWebServer().getPort());
+      alignToSecond();
+
+      List<ApiClient.Reply> replies = new ArrayList<>();
+      try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+        var first = pool.submit(() -> burst(api(), alice, bob.id(), 15));
+        var secondBurst = pool.submit(() -> burst(other, alice, bob.id(), 15));
+        replies.addAll(first.get());
+        replies.addAll(secondBurst.get());
+      }
+
+      assertThat(count(replies, 201)).isBetween(10L, 20L);
+      assertThat(count(replies, 429)).isGreaterThanOrEqualTo(10);
+    }
+  }
+
+  private ConfigurableApplicationContext startSecondInstance() {
+    Map<String, Object> same =
+        Map.of(
+            "spring.datasource.url",
+            environment.getProperty("spring.datasource.url"),
+            "spring.datasource.username",
+            environment.getProperty("spring.datasource.username"),
+            "ledger.redis.url",
+            REDIS.url(),
+            "ledger.security.jwt-secret",
+            TestTokens.SECRET,
+            "ledger.rate-limit.per-user-per-second",
+            10,
+            "ledger.outbox.relay-enabled",
+            false,
+            "ledger.reconciliation.cron",
+            "-",
+            "spring.kafka.bootstrap-servers",
+            KafkaTestBroker.bootstrapServers(),
+            "server.port",
+            0);
+    // Command-line arguments, because they outrank application.yml as they would in production.
+    String[] arguments =
+        same.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(LedgerApplication.class).run(arguments);
+  }
+
+  @Test
+  void withRedisStoppedRequestsAreStillServedAndLimitedInProcess() throws Exception {
+    List<Wallet> users = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      users.add(walletWith(1_000));
+    }
+    Wallet bursting = walletWith(1_000);
+    Wallet sink = openWallet();
+    REDIS.stop();
+    try {
+      for (Wallet user : users) {
+        long started = System.nanoTime();
+        ApiClient.Reply reply = transfer(user, sink.id(), 1, ApiClient.newKey());
+        assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+      }
+      alignToSecond();
+      List<ApiClient.Reply> burst = burst(api(), bursting, sink.id(), 15);
+      assertThat(count(burst, 201)).isBetween(10L, 20L);
+      assertThat(burst).allSatisfy(r -> assertThat(r.status()).isIn(201, 429));
+      assertThat(api().get("/actuator/prometheus", null).body())
+          .containsPattern("ledger_ratelimit_fallback_total [1-9]");
+    } finally {
+      REDIS.start();
+    }
+    Thread.sleep(1_500);
+    assertThat(transfer(users.getLast(), sink.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
+  }
+
+  @Test
+  void anExhaustedPoolShedsTheExcessAs503AndARetryPostsOnce() throws Exception {
+    Wallet sink = openWallet();
+    List<Wallet> payers = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      payers.add(walletWith(1_000));
+    }
+    List<String> keys = payers.stream().map(p -> ApiClient.newKey()).toList();
+    List<CompletableFuture<ApiClient.Reply>> replies = new ArrayList<>();
+    List<Duration> took = new ArrayList<>(java.util.Collections.nCopies(50, Duration.ZERO));
+
+    // A slow transaction elsewhere holds the sink's row: the two pooled connections wait on it.
+    try (Connection slow =
+        DriverManager.getConnection(
+            environment.getProperty("spring.datasource.url"),
+            environment.getProperty("spring.datasource.username"),
+            "")) {
+      slow.setAutoCommit(false);
+      try (PreparedStatement lock =
+          slow.prepareStatement("SELECT id FROM account WHERE id = ? FOR UPDATE")) {
+        lock.setLong(1, sink.id());
+        lock.executeQuery().close();
+      }
+      ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+      for (int i = 0; i < 50; i++) {
+        int n = i;
+        replies.add(
+            CompletableFuture.supplyAsync(
+                () -> {
+                  long started = System.nanoTime();
+                  ApiClient.Reply reply = transfer(payers.get(n), sink.id(), 100, keys.get(n));
+                  took.set(n, Duration.ofNanos(System.nanoTime() - started));
+                  return reply;
+                },
+                pool));
+      }
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (replies.stream().filter(CompletableFuture::isDone).count() < 48
+          && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      slow.rollback();
+      pool.close();
+    }
+
+    List<ApiClient.Reply> done = replies.stream().map(CompletableFuture::join).toList();
+    assertThat(count(done, 201)).isEqualTo(2);
+    assertThat(count(done, 503)).isEqualTo(48);
+    for (int i = 0; i < 50; i++) {
+      ApiClient.Reply reply = done.get(i);
+      if (reply.status() == 503) {
+        assertThat(reply.code()).isEqualTo("OVERLOADED");
+        assertThat(reply.header("Retry-After")).isEqualTo("1");
+        assertThat(took.get(i))
+            .isBetween(POOL_TIMEOUT.minusMillis(50), POOL_TIMEOUT.plusSeconds(1));
+      }
+    }
+    assertThat(balance(sink.id())).isEqualTo(200);
+
+    for (int i = 0; i < 50; i++) {
+      ApiClient.Reply retry = transfer(payers.get(i), sink.id(), 100, keys.get(i));
+      assertThat(retry.status()).as(retry.body()).isEqualTo(201);
+      boolean firstTimeBefore = done.get(i).status() == 201;
+      assertThat(retry.header("Idempotent-Replayed") != null).isEqualTo(firstTimeBefore);
+    }
+    assertThat(balance(sink.id())).isEqualTo(5_000);
+    assertThat(entrySum(sink.id())).isEqualTo(5_000);
+    assertThat(api().get("/actuator/prometheus", null).body())
+        .containsPattern("ledger_overloaded_total [1-9]")
+        .contains("hikaricp_connections_acquire_seconds");
+  }
+}

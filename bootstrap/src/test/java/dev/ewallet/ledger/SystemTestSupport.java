@@ -1,0 +1,110 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** What system tests do through the API and check in the database: wallets, money, balances. */
+abstract class SystemTestSupport {
+
+  @LocalServerPort int port;
+  @Autowired JdbcClient jdbc;
+
+  static final long OPERATOR_ID = 1;
+  static final String OPERATOR = TestTokens.operator(OPERATOR_ID);
+
+  ApiClient api() {
+    return new ApiClient(port);
+  }
+
+  /** A wallet of a fresh user: its id and that user's token. */
+  record Wallet(long id, long owner, String token) {}
+
+  Wallet openWallet() {
+    return openWallet("VND");
+  }
+
+  Wallet openWallet(String currency) {
+    long owner = LedgerFixtures.freshUserId();
+    String token = TestTokens.user(owner);
+    ApiClient.Reply reply =
+        api().post("/v1/accounts", token, null, "{\"currency\":\"" + currency + "\"}");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+    return new Wallet(reply.json().get("id").asLong(), owner, token);
+  }
+
+  Wallet walletWith(long balance) {
+    Wallet wallet = openWallet();
+    deposit(wallet.id(), balance);
+    return wallet;
+  }
+
+  void deposit(long accountId, long amount) {
+    ApiClient.Reply reply =
+        api()
+            .post(
+                "/v1/deposits",
+                OPERATOR,
+                ApiClient.newKey(),
+                "{\"accountId\":" + accountId + ",\"amount\":" + amount + "}");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+  }
+
+  ApiClient.Reply transfer(Wallet from, long toId, long amount, String key) {
+    return api()
+        .post(
+            "/v1/transfers",
+            from.token(),
+            key,
+            "{\"fromAccountId\":"
+                + from.id()
+                + ",\"toAccountId\":"
+                + toId
+                + ",\"amount\":"
+                + amount
+                + "}");
+  }
+
+  long balance(long accountId) {
+    return jdbc.sql("SELECT balance FROM account WHERE id = ?")
+        .param(accountId)
+        .query(Long.class)
+        .single();
+  }
+
+  long entrySum(long accountId) {
+    return jdbc.sql("SELECT coalesce(sum(amount), 0) FROM ledger_entry WHERE account_id = ?")
+        .param(accountId)
+        .query(Long.class)
+        .single();
+  }
+
+  /** Runs every task at once on its own virtual thread and returns the results in task order. */
+  static <T> List<T> concurrently(List<Callable<T>> tasks) throws Exception {
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<T>> futures = pool.invokeAll(tasks);
+      List<T> results = new ArrayList<>();
+      for (Future<T> future : futures) {
+        results.add(future.get());
+      }
+      return results;
+    }
+  }
+
+  /** Whether the whole ledger reconciles, as the operator endpoint reports it. */
+  void assertBooksBalance() {
+    ApiClient.Reply reply = api().get("/v1/reconciliation", OPERATOR);
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.json().get("ledgerSum").asLong()).isZero();
+    assertThat(reply.json().get("mismatches").size()).as(reply.body()).isZero();
+  }
+}
