@@ -5,9 +5,9 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
-import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.Caller;
@@ -17,6 +17,7 @@ import dev.ewallet.ledger.domain.port.in.EntriesPage;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Clock;
@@ -29,12 +30,20 @@ public final class AccountService
 
   private final AccountRepository accounts;
   private final JournalRepository journal;
+  private final HeldFunds heldFunds;
   private final Clock clock;
 
-  AccountService(AccountRepository accounts, JournalRepository journal, Clock clock) {
+  AccountService(
+      AccountRepository accounts, JournalRepository journal, HeldFunds heldFunds, Clock clock) {
     this.accounts = accounts;
     this.journal = journal;
+    this.heldFunds = heldFunds;
     this.clock = clock;
+  }
+
+  private AccountView view(Account account) {
+    return new AccountView(
+        account, Money.of(heldFunds.heldMinor(account.id()), account.currency()));
   }
 
   @Override
@@ -61,7 +70,7 @@ public final class AccountService
 
   @Override
   public AccountView get(Caller caller, AccountId accountId) {
-    return AccountView.of(readable(caller, accountId));
+    return view(readable(caller, accountId));
   }
 
   @Override
@@ -73,7 +82,7 @@ public final class AccountService
     if (!caller.operator() && !owner.equals(caller.user())) {
       throw new AccessDeniedException("only operators may list another owner's accounts");
     }
-    return accounts.findByOwner(owner).stream().map(AccountView::of).toList();
+    return accounts.findByOwner(owner).stream().map(this::view).toList();
   }
 
   @Override
@@ -92,10 +101,7 @@ public final class AccountService
   }
 
   private Account readable(Caller caller, AccountId accountId) {
-    Account account =
-        accounts
-            .findById(accountId)
-            .orElseThrow(() -> new AccountNotFoundException(accountId.value()));
+    Account account = WalletRules.existing(accounts, accountId);
     caller.requireOwnerOrOperator(account);
     return account;
   }

@@ -3,7 +3,6 @@ package dev.ewallet.ledger.application;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -31,10 +30,7 @@ public final class DepositService implements DepositFundsUseCase {
     command.caller().requireOperator();
     // A wallet's currency never changes, so reading it before the lock is safe; the clearing
     // account must be known before locking because the lock order needs every id up front.
-    Account wallet =
-        accounts
-            .findById(command.accountId())
-            .orElseThrow(() -> new AccountNotFoundException(command.accountId().value()));
+    Account wallet = WalletRules.existing(accounts, command.accountId());
     WalletRules.requireWallet(wallet);
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());

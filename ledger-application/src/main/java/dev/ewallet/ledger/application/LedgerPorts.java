@@ -1,6 +1,9 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -8,6 +11,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.util.Objects;
 
 /** Every out-port the use cases need, as one value a framework's wiring (or a test) fills in. */
@@ -19,6 +23,10 @@ public record LedgerPorts(
     OutboxStore outboxStore,
     LedgerEventPublisher publisher,
     RateLimiter rateLimiter,
+    WithdrawalRepository withdrawals,
+    HoldRepository holds,
+    HeldFunds heldFunds,
+    BankPayoutGateway bank,
     UnitOfWork unitOfWork) {
 
   public LedgerPorts {
@@ -29,12 +37,27 @@ public record LedgerPorts(
     Objects.requireNonNull(outboxStore, "outboxStore");
     Objects.requireNonNull(publisher, "publisher");
     Objects.requireNonNull(rateLimiter, "rateLimiter");
+    Objects.requireNonNull(withdrawals, "withdrawals");
+    Objects.requireNonNull(holds, "holds");
+    Objects.requireNonNull(heldFunds, "heldFunds");
+    Objects.requireNonNull(bank, "bank");
     Objects.requireNonNull(unitOfWork, "unitOfWork");
   }
 
   /** The same ports with another outbox store, e.g. a second relay instance. */
   public LedgerPorts withOutboxStore(OutboxStore store) {
     return new LedgerPorts(
-        accounts, journal, outbox, audit, store, publisher, rateLimiter, unitOfWork);
+        accounts,
+        journal,
+        outbox,
+        audit,
+        store,
+        publisher,
+        rateLimiter,
+        withdrawals,
+        holds,
+        heldFunds,
+        bank,
+        unitOfWork);
   }
 }

@@ -16,12 +16,14 @@ public final class LedgerServices {
   private final ReconciliationService reconciliation;
   private final OutboxRelayService outboxRelay;
   private final AdmissionService admission;
+  private final WithdrawalService withdrawals;
+  private final HoldService holds;
 
   public LedgerServices(LedgerPorts ports, RateLimits rateLimits, Clock clock) {
     JournalPoster poster =
         new JournalPoster(
             ports.accounts(), ports.journal(), ports.outbox(), ports.unitOfWork(), clock);
-    this.accounts = new AccountService(ports.accounts(), ports.journal(), clock);
+    this.accounts = new AccountService(ports.accounts(), ports.journal(), ports.heldFunds(), clock);
     this.transfers = new TransferService(poster);
     this.deposits = new DepositService(ports.accounts(), poster);
     this.reversals = new ReversalService(ports.journal(), poster);
@@ -30,6 +32,9 @@ public final class LedgerServices {
     this.outboxRelay =
         new OutboxRelayService(ports.outboxStore(), ports.publisher(), ports.unitOfWork(), clock);
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
+    this.withdrawals =
+        new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), poster);
+    this.holds = new HoldService(ports.accounts(), ports.holds(), poster, clock);
   }
 
   public AccountService accounts() {
@@ -62,5 +67,13 @@ public final class LedgerServices {
 
   public AdmissionService admission() {
     return admission;
+  }
+
+  public WithdrawalService withdrawals() {
+    return withdrawals;
+  }
+
+  public HoldService holds() {
+    return holds;
   }
 }

@@ -42,6 +42,7 @@ public final class ReconciliationService implements ReconciliationQuery {
       ledgerSum = addExact(ledgerSum, sum.getValue());
     }
     mismatches.addAll(audit.accountMismatches(MAX_ACCOUNT_MISMATCHES));
+    mismatches.addAll(audit.holdAccountMismatches());
     return new ReconciliationReport(ledgerSum, sums, mismatches, clock.instant());
   }
 

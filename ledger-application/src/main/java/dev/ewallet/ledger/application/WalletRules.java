@@ -1,13 +1,21 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 
-/** Rules on the accounts a deposit or transfer may touch. */
+/** Rules on the accounts a posting may touch. */
 final class WalletRules {
 
   private WalletRules() {}
+
+  /** The account as committed; {@link AccountNotFoundException} when there is none. */
+  static Account existing(AccountRepository accounts, AccountId id) {
+    return accounts.findById(id).orElseThrow(() -> new AccountNotFoundException(id.value()));
+  }
 
   static void requireWallet(Account account) {
     if (!account.kind().isWallet()) {

@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import dev.ewallet.ledger.domain.testing.RecordingBank;
 import dev.ewallet.ledger.domain.testing.RecordingPublisher;
 import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Instant;
@@ -23,10 +24,13 @@ class LedgerServicesFixture {
   final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
   final InMemoryLedger ledger = new InMemoryLedger();
   final RecordingPublisher publisher = new RecordingPublisher();
+  final RecordingBank bank = new RecordingBank();
   final InProcessRateLimiter limiter = new InProcessRateLimiter(clock);
   final LedgerServices services =
       new LedgerServices(
-          new LedgerPorts(ledger, ledger, ledger, ledger, ledger, publisher, limiter, ledger),
+          new LedgerPorts(
+              ledger, ledger, ledger, ledger, ledger, publisher, limiter, ledger, ledger, ledger,
+              bank, ledger),
           new RateLimits(10, 0, true),
           clock);
 

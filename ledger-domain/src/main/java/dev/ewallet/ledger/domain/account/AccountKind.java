@@ -11,7 +11,14 @@ public enum AccountKind {
    * The bank's side of deposits, one per currency. It goes negative by exactly what users hold, so
    * the sum of all entries stays zero.
    */
-  BANK_CLEARING(true, false);
+  BANK_CLEARING(true, false),
+  /**
+   * Money on its way out or reserved, one per currency: pending withdrawals and holds. Its balance
+   * is exactly the sum of what is pending, so it never goes negative.
+   */
+  HOLD(false, false),
+  /** Money the bank has paid out for completed withdrawals, one per currency. */
+  PAYOUT_CLEARING(false, false);
 
   private final boolean allowsNegative;
   private final boolean wallet;

@@ -12,12 +12,16 @@ public abstract sealed class LedgerException extends RuntimeException
         AccountNotFoundException,
         AlreadyReversedException,
         CurrencyMismatchException,
+        HoldNotFoundException,
+        HoldNotPendingException,
         IdempotencyKeyReusedException,
         InsufficientFundsException,
         InvalidRequestException,
         MoneyOverflowException,
         SameAccountException,
-        TransactionNotFoundException {
+        TransactionNotFoundException,
+        WithdrawalNotFoundException,
+        WithdrawalNotPendingException {
 
   protected LedgerException(String message) {
     super(message);

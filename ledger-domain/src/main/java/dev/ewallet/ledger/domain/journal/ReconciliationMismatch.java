@@ -23,6 +23,8 @@ public record ReconciliationMismatch(
     /** An account's cached balance differs from the sum of its entries. */
     BALANCE_NOT_ENTRY_SUM,
     /** An entry's balance_after is not the previous balance_after plus its amount. */
-    BALANCE_AFTER_CHAIN_BROKEN
+    BALANCE_AFTER_CHAIN_BROKEN,
+    /** A hold account's balance is not the sum of its currency's pending withdrawals and holds. */
+    HOLD_BALANCE_NOT_PENDING_SUM
   }
 }

@@ -7,5 +7,17 @@ public enum TransactionType {
   /** Money moving between two wallets of one currency. */
   TRANSFER,
   /** The exact negation of an earlier transaction, which stays in the journal unchanged. */
-  REVERSAL
+  REVERSAL,
+  /** A withdrawal starts: the amount moves from the wallet to the hold account. */
+  WITHDRAWAL,
+  /** The bank paid the withdrawal out: the amount moves from the hold to payout clearing. */
+  WITHDRAWAL_COMPLETION,
+  /** The bank refused the withdrawal: the amount moves from the hold back to the wallet. */
+  WITHDRAWAL_FAILURE,
+  /** An authorization reserves funds: the amount moves from the wallet to the hold account. */
+  HOLD,
+  /** A hold is captured: to the destination, any rest back to the wallet. */
+  HOLD_CAPTURE,
+  /** A hold is voided or expires: the amount moves from the hold back to the wallet. */
+  HOLD_RELEASE
 }

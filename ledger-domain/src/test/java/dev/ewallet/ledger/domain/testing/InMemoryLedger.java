@@ -4,6 +4,10 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -18,6 +22,8 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -26,6 +32,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -48,6 +55,9 @@ public final class InMemoryLedger
         JournalRepository,
         LedgerEventOutbox,
         OutboxStore,
+        WithdrawalRepository,
+        HoldRepository,
+        HeldFunds,
         LedgerAudit,
         UnitOfWork {
 
@@ -61,7 +71,9 @@ public final class InMemoryLedger
       Map<String, TransactionId> keys,
       Map<TransactionId, TransactionId> reversedBy,
       List<LedgerEntry> entries,
-      List<StoredEvent> events) {
+      List<StoredEvent> events,
+      Map<TransactionId, Withdrawal> withdrawals,
+      Map<TransactionId, Hold> holds) {
 
     State copy() {
       return new State(
@@ -70,7 +82,9 @@ public final class InMemoryLedger
           new HashMap<>(keys),
           new HashMap<>(reversedBy),
           new ArrayList<>(entries),
-          new ArrayList<>(events));
+          new ArrayList<>(events),
+          new HashMap<>(withdrawals),
+          new HashMap<>(holds));
     }
   }
 
@@ -82,7 +96,9 @@ public final class InMemoryLedger
           new HashMap<>(),
           new HashMap<>(),
           new ArrayList<>(),
-          new ArrayList<>());
+          new ArrayList<>(),
+          new HashMap<>(),
+          new HashMap<>());
   private boolean inTransaction;
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;
@@ -368,6 +384,102 @@ public final class InMemoryLedger
               a.kind(),
               Money.of(balanceMinor, a.currency()),
               a.createdAt()));
+    });
+  }
+
+  @Override
+  public void insertWithdrawal(Withdrawal withdrawal) {
+    requireTransaction();
+    state.withdrawals.put(withdrawal.id(), withdrawal);
+  }
+
+  @Override
+  public Optional<Withdrawal> lockWithdrawal(TransactionId id) {
+    requireTransaction();
+    return Optional.ofNullable(state.withdrawals.get(id));
+  }
+
+  @Override
+  public void updateWithdrawal(Withdrawal withdrawal) {
+    requireTransaction();
+    state.withdrawals.put(withdrawal.id(), withdrawal);
+  }
+
+  @Override
+  public Optional<Withdrawal> findWithdrawal(TransactionId id) {
+    return locked(() -> Optional.ofNullable(state.withdrawals.get(id)));
+  }
+
+  @Override
+  public void insertHold(Hold hold) {
+    requireTransaction();
+    state.holds.put(hold.id(), hold);
+  }
+
+  @Override
+  public Optional<Hold> lockHold(TransactionId id) {
+    requireTransaction();
+    return Optional.ofNullable(state.holds.get(id));
+  }
+
+  @Override
+  public void updateHold(Hold hold) {
+    requireTransaction();
+    state.holds.put(hold.id(), hold);
+  }
+
+  @Override
+  public Optional<Hold> findHold(TransactionId id) {
+    return locked(() -> Optional.ofNullable(state.holds.get(id)));
+  }
+
+  @Override
+  public List<TransactionId> findExpiredPending(Instant now, int limit) {
+    return locked(() ->
+        state.holds.values().stream()
+            .filter(h -> h.status() == HoldStatus.PENDING && h.isExpiredAt(now))
+            .sorted(Comparator.comparing(Hold::expiresAt))
+            .limit(limit)
+            .map(Hold::id)
+            .toList());
+  }
+
+  @Override
+  public long heldMinor(AccountId account) {
+    return locked(() ->
+        state.withdrawals.values().stream()
+                .filter(
+                    w -> w.status() == WithdrawalStatus.PENDING && w.accountId().equals(account))
+                .mapToLong(w -> w.amount().amountMinor())
+                .sum()
+            + state.holds.values().stream()
+                .filter(h -> h.status() == HoldStatus.PENDING && h.accountId().equals(account))
+                .mapToLong(h -> h.amount().amountMinor())
+                .sum());
+  }
+
+  @Override
+  public List<ReconciliationMismatch> holdAccountMismatches() {
+    return locked(() -> {
+      Map<CurrencyCode, Long> pending = new HashMap<>();
+      state.withdrawals.values().stream()
+          .filter(w -> w.status() == WithdrawalStatus.PENDING)
+          .forEach(w -> pending.merge(w.amount().currency(), w.amount().amountMinor(), Long::sum));
+      state.holds.values().stream()
+          .filter(h -> h.status() == HoldStatus.PENDING)
+          .forEach(h -> pending.merge(h.amount().currency(), h.amount().amountMinor(), Long::sum));
+      return state.accounts.values().stream()
+          .filter(a -> a.kind() == AccountKind.HOLD)
+          .filter(a -> a.balance().amountMinor() != pending.getOrDefault(a.currency(), 0L))
+          .map(a ->
+              new ReconciliationMismatch(
+                  Kind.HOLD_BALANCE_NOT_PENDING_SUM,
+                  a.id().value(),
+                  null,
+                  a.currency().value(),
+                  pending.getOrDefault(a.currency(), 0L),
+                  a.balance().amountMinor()))
+          .toList();
     });
   }
 }

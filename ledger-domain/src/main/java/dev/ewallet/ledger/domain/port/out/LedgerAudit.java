@@ -18,4 +18,12 @@ public interface LedgerAudit {
    * @return never {@code null}; empty when every account is consistent
    */
   List<ReconciliationMismatch> accountMismatches(int limit);
+
+  /**
+   * Hold accounts whose balance differs from the sum of the pending withdrawals and holds of their
+   * currency: money on its way out must be exactly what the hold account holds.
+   *
+   * @return never {@code null}; empty when every hold account is consistent
+   */
+  List<ReconciliationMismatch> holdAccountMismatches();
 }

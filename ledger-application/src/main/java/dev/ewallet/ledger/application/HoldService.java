@@ -1,0 +1,191 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.HoldNotPendingException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.JournalTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.ExpireHoldsCommand;
+import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
+import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.SettleHoldCommand;
+import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Holds (authorizations) as a state machine over the hold account: PENDING (wallet to hold), then
+ * CAPTURED (hold to destination, any rest back), VOIDED or EXPIRED (hold back to the wallet). Every
+ * step is one journal transaction with its own idempotency key and outbox event.
+ */
+public final class HoldService
+    implements PlaceHoldUseCase, SettleHoldUseCase, GetHoldQuery, ExpireHoldsUseCase {
+
+  /** The longest a hold may reserve funds. */
+  static final Duration MAX_HOLD = Duration.ofDays(30);
+
+  private final AccountRepository accounts;
+  private final HoldRepository holds;
+  private final JournalPoster poster;
+  private final Clock clock;
+
+  HoldService(AccountRepository accounts, HoldRepository holds, JournalPoster poster, Clock clock) {
+    this.accounts = accounts;
+    this.holds = holds;
+    this.poster = poster;
+    this.clock = clock;
+  }
+
+  @Override
+  public PostingReceipt place(PlaceHoldCommand command) {
+    Instant now = clock.instant();
+    if (!command.expiresAt().isAfter(now) || command.expiresAt().isAfter(now.plus(MAX_HOLD))) {
+      throw new InvalidRequestException("expiresAt must be in the future, at most 30 days ahead");
+    }
+    Account wallet = account(command.accountId());
+    Account destination = account(command.destinationAccountId());
+    WalletRules.requireWallet(wallet);
+    WalletRules.requireWallet(destination);
+    WalletRules.requireSameCurrency(wallet, destination);
+    AccountId hold = accounts.systemAccount(AccountKind.HOLD, wallet.currency());
+    Money amount = Money.of(command.amountMinor(), wallet.currency());
+    return poster.post(
+        new PostingRequest(
+            command.caller(),
+            command.idempotencyKey(),
+            command.fingerprint(),
+            TransactionType.HOLD,
+            new TreeSet<>(List.of(wallet.id(), hold)),
+            null,
+            null,
+            (locked, id, at) -> {
+              command.caller().requireOwnerOrOperator(locked.get(wallet.id()));
+              holds.insertHold(
+                  Hold.placed(id, wallet.id(), destination.id(), amount, command.expiresAt(), at));
+              return JournalTransaction.create(
+                  id,
+                  TransactionType.HOLD,
+                  List.of(new Posting(wallet.id(), amount.negate()), new Posting(hold, amount)),
+                  at);
+            }));
+  }
+
+  @Override
+  public PostingReceipt settle(SettleHoldCommand command) {
+    Hold hold = find(command.holdId());
+    if (command.capture()) {
+      command.caller().requireOperator();
+    } else {
+      command.caller().requireOwnerOrOperator(account(hold.accountId()));
+    }
+    return command.capture()
+        ? capture(command, hold)
+        : release(command.caller(), command.idempotencyKey(), command.fingerprint(), hold);
+  }
+
+  private PostingReceipt capture(SettleHoldCommand command, Hold hold) {
+    Money captured =
+        command.captureAmountMinor() == null
+            ? hold.amount()
+            : Money.of(command.captureAmountMinor(), hold.amount().currency());
+    AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, hold.amount().currency());
+    return poster.post(
+        new PostingRequest(
+            command.caller(),
+            command.idempotencyKey(),
+            command.fingerprint(),
+            TransactionType.HOLD_CAPTURE,
+            new TreeSet<>(List.of(holdAccount, hold.destinationAccountId(), hold.accountId())),
+            null,
+            null,
+            (locked, id, at) -> {
+              Hold pending = holds.lockHold(hold.id()).orElseThrow();
+              holds.updateHold(pending.capture(captured, id, at));
+              List<Posting> postings = new ArrayList<>();
+              postings.add(new Posting(holdAccount, hold.amount().negate()));
+              postings.add(new Posting(hold.destinationAccountId(), captured));
+              Money rest = hold.amount().plus(captured.negate());
+              if (rest.isPositive()) {
+                postings.add(new Posting(hold.accountId(), rest));
+              }
+              return JournalTransaction.create(id, TransactionType.HOLD_CAPTURE, postings, at);
+            }));
+  }
+
+  private PostingReceipt release(
+      Caller caller, IdempotencyKey key, RequestFingerprint fingerprint, Hold hold) {
+    AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, hold.amount().currency());
+    return poster.post(
+        new PostingRequest(
+            caller,
+            key,
+            fingerprint,
+            TransactionType.HOLD_RELEASE,
+            new TreeSet<>(List.of(holdAccount, hold.accountId())),
+            null,
+            null,
+            (locked, id, at) -> {
+              Hold pending = holds.lockHold(hold.id()).orElseThrow();
+              holds.updateHold(pending.release(id, at));
+              return JournalTransaction.create(
+                  id,
+                  TransactionType.HOLD_RELEASE,
+                  List.of(
+                      new Posting(holdAccount, hold.amount().negate()),
+                      new Posting(hold.accountId(), hold.amount())),
+                  at);
+            }));
+  }
+
+  @Override
+  public int expire(ExpireHoldsCommand command) {
+    int released = 0;
+    for (TransactionId id : holds.findExpiredPending(clock.instant(), command.batchSize())) {
+      try {
+        // One key per hold: two expiry runs replay each other instead of releasing twice.
+        IdempotencyKey key = IdempotencyKey.of("hold-expiry:" + id);
+        RequestFingerprint fingerprint = RequestFingerprint.of("HOLD_EXPIRY", id);
+        if (!release(Caller.system(), key, fingerprint, find(id)).replayed()) {
+          released++;
+        }
+      } catch (HoldNotPendingException capturedOrVoidedMeanwhile) {
+        // A capture or void won the race; the hold ended exactly once, which is all that matters.
+      }
+    }
+    return released;
+  }
+
+  @Override
+  public Hold get(Caller caller, TransactionId holdId) {
+    Hold hold = find(holdId);
+    caller.requireOwnerOrOperator(account(hold.accountId()));
+    return hold;
+  }
+
+  private Hold find(TransactionId id) {
+    return holds.findHold(id).orElseThrow(() -> new HoldNotFoundException(id.toString()));
+  }
+
+  private Account account(AccountId id) {
+    return WalletRules.existing(accounts, id);
+  }
+}

@@ -1,0 +1,26 @@
+package dev.ewallet.ledger.domain.port.out;
+
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Where holds live. No argument may be {@code null}. */
+public interface HoldRepository {
+
+  /** Stores a new hold in the current unit of work. */
+  void insertHold(Hold hold);
+
+  /** The hold as committed, without locking it. */
+  Optional<Hold> findHold(TransactionId id);
+
+  /** Locks the hold for the rest of the current unit of work (after its accounts). */
+  Optional<Hold> lockHold(TransactionId id);
+
+  /** Stores a locked hold's new state. */
+  void updateHold(Hold hold);
+
+  /** Pending holds whose {@code expiresAt} is not after {@code now}, oldest first. */
+  List<TransactionId> findExpiredPending(Instant now, int limit);
+}
