@@ -2,12 +2,16 @@ package dev.ewallet.ledger.domain;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
+import dev.ewallet.ledger.domain.testing.BankFlowRepositoryContract;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
 import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
@@ -69,6 +73,39 @@ class InMemoryLedgerContractTest {
 
     @Override
     protected OutboxStore store() {
+      return ledger;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger;
+    }
+  }
+
+  @Nested
+  class BankFlows extends BankFlowRepositoryContract {
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return ledger;
+    }
+
+    @Override
+    protected HoldRepository holds() {
+      return ledger;
+    }
+
+    @Override
+    protected HeldFunds heldFunds() {
+      return ledger;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger;
+    }
+
+    @Override
+    protected JournalRepository journal() {
       return ledger;
     }
 

@@ -37,6 +37,14 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
           + " JOIN account a ON a.id = c.account_id"
           + " WHERE c.balance_after <> c.expected ORDER BY c.account_id, c.id LIMIT ?";
 
+  private static final String HOLD_NOT_PENDING_SUM =
+      "SELECT a.id, a.currency, a.balance, coalesce(p.pending, 0) AS pending FROM account a"
+          + " LEFT JOIN (SELECT currency, sum(amount) AS pending FROM ("
+          + " SELECT currency, amount FROM withdrawal WHERE status = 'PENDING'"
+          + " UNION ALL SELECT currency, amount FROM hold WHERE status = 'PENDING') w"
+          + " GROUP BY currency) p ON p.currency = a.currency"
+          + " WHERE a.kind = 'HOLD' AND a.owner_id IS NULL AND a.balance <> coalesce(p.pending, 0)";
+
   private final JdbcClient jdbc;
 
   JdbcLedgerAuditAdapter(JdbcClient jdbc) {
@@ -80,5 +88,19 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
                     row.getLong("balance_after")))
             .list());
     return mismatches.size() > limit ? mismatches.subList(0, limit) : mismatches;
+  }
+
+  @Override
+  public List<ReconciliationMismatch> holdAccountMismatches() {
+    return jdbc.sql(HOLD_NOT_PENDING_SUM)
+        .query((row, n) ->
+            new ReconciliationMismatch(
+                Kind.HOLD_BALANCE_NOT_PENDING_SUM,
+                row.getLong("id"),
+                null,
+                row.getString("currency"),
+                row.getBigDecimal("pending").longValueExact(),
+                row.getLong("balance")))
+        .list();
   }
 }

@@ -2,12 +2,16 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
+import dev.ewallet.ledger.domain.testing.BankFlowRepositoryContract;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
 import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
 import dev.ewallet.ledger.domain.testing.OutboxStoreContract;
@@ -22,6 +26,7 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
   @Autowired LedgerAudit ledgerAudit;
+  @Autowired JdbcBankFlowRepositoryAdapter bankFlows;
   @Autowired LedgerEventOutbox ledgerEventOutbox;
   @Autowired OutboxStore outboxStore;
   @Autowired JdbcClient jdbc;
@@ -79,6 +84,39 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected OutboxStore store() {
       return outboxStore;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
+    }
+  }
+
+  @Nested
+  class BankFlows extends BankFlowRepositoryContract {
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return bankFlows;
+    }
+
+    @Override
+    protected HoldRepository holds() {
+      return bankFlows;
+    }
+
+    @Override
+    protected HeldFunds heldFunds() {
+      return bankFlows;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return journalRepository;
     }
 
     @Override

@@ -1,0 +1,195 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Withdrawals and holds in PostgreSQL. Their rows are locked ({@code FOR UPDATE}) only after the
+ * posting flow has locked the accounts, so settlements of one withdrawal or hold serialize, and the
+ * global lock order (accounts by id, then the bank-flow row) admits no deadlock.
+ */
+@Repository
+class JdbcBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository, HeldFunds {
+
+  private static final String WITHDRAWAL_COLUMNS =
+      "id, account_id, currency, amount, status, settled_by, failure_reason, created_at, updated_at";
+  private static final String HOLD_COLUMNS =
+      "id, account_id, destination_account_id, currency, amount, captured_amount, status,"
+          + " expires_at, settled_by, created_at, updated_at";
+
+  private final JdbcClient jdbc;
+
+  JdbcBankFlowRepositoryAdapter(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public void insertWithdrawal(Withdrawal w) {
+    jdbc.sql(
+            "INSERT INTO withdrawal ("
+                + WITHDRAWAL_COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .params(
+            w.id().value(),
+            w.accountId().value(),
+            w.amount().currency().value(),
+            w.amount().amountMinor(),
+            w.status().name(),
+            uuid(w.settledBy()),
+            w.failureReason(),
+            SqlTypes.timestamp(w.createdAt()),
+            SqlTypes.timestamp(w.updatedAt()))
+        .update();
+  }
+
+  @Override
+  public Optional<Withdrawal> findWithdrawal(TransactionId id) {
+    return withdrawal("SELECT " + WITHDRAWAL_COLUMNS + " FROM withdrawal WHERE id = ?", id);
+  }
+
+  @Override
+  public Optional<Withdrawal> lockWithdrawal(TransactionId id) {
+    return withdrawal(
+        "SELECT " + WITHDRAWAL_COLUMNS + " FROM withdrawal WHERE id = ? FOR UPDATE", id);
+  }
+
+  @Override
+  public void updateWithdrawal(Withdrawal w) {
+    jdbc.sql(
+            "UPDATE withdrawal SET status = ?, settled_by = ?, failure_reason = ?, updated_at = ?"
+                + " WHERE id = ?")
+        .params(
+            w.status().name(),
+            uuid(w.settledBy()),
+            w.failureReason(),
+            SqlTypes.timestamp(w.updatedAt()),
+            w.id().value())
+        .update();
+  }
+
+  private Optional<Withdrawal> withdrawal(String sql, TransactionId id) {
+    return jdbc.sql(sql).param(id.value()).query((row, n) -> withdrawalOf(row)).optional();
+  }
+
+  private static Withdrawal withdrawalOf(ResultSet row) throws SQLException {
+    CurrencyCode currency = CurrencyCode.of(row.getString("currency"));
+    return new Withdrawal(
+        TransactionId.of(row.getObject("id", UUID.class)),
+        AccountId.of(row.getLong("account_id")),
+        Money.of(row.getLong("amount"), currency),
+        WithdrawalStatus.valueOf(row.getString("status")),
+        transactionId(row, "settled_by"),
+        row.getString("failure_reason"),
+        SqlTypes.instant(row, "created_at"),
+        SqlTypes.instant(row, "updated_at"));
+  }
+
+  @Override
+  public void insertHold(Hold h) {
+    jdbc.sql("INSERT INTO hold (" + HOLD_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .params(
+            h.id().value(),
+            h.accountId().value(),
+            h.destinationAccountId().value(),
+            h.amount().currency().value(),
+            h.amount().amountMinor(),
+            h.capturedAmount().amountMinor(),
+            h.status().name(),
+            SqlTypes.timestamp(h.expiresAt()),
+            uuid(h.settledBy()),
+            SqlTypes.timestamp(h.createdAt()),
+            SqlTypes.timestamp(h.updatedAt()))
+        .update();
+  }
+
+  @Override
+  public Optional<Hold> findHold(TransactionId id) {
+    return hold("SELECT " + HOLD_COLUMNS + " FROM hold WHERE id = ?", id);
+  }
+
+  @Override
+  public Optional<Hold> lockHold(TransactionId id) {
+    return hold("SELECT " + HOLD_COLUMNS + " FROM hold WHERE id = ? FOR UPDATE", id);
+  }
+
+  @Override
+  public void updateHold(Hold h) {
+    jdbc.sql(
+            "UPDATE hold SET status = ?, captured_amount = ?, settled_by = ?, updated_at = ?"
+                + " WHERE id = ?")
+        .params(
+            h.status().name(),
+            h.capturedAmount().amountMinor(),
+            uuid(h.settledBy()),
+            SqlTypes.timestamp(h.updatedAt()),
+            h.id().value())
+        .update();
+  }
+
+  @Override
+  public List<TransactionId> findExpiredPending(Instant now, int limit) {
+    return jdbc.sql(
+            "SELECT id FROM hold WHERE status = 'PENDING' AND expires_at <= ?"
+                + " ORDER BY expires_at LIMIT ?")
+        .params(SqlTypes.timestamp(now), limit)
+        .query((row, n) -> TransactionId.of(row.getObject("id", UUID.class)))
+        .list();
+  }
+
+  private Optional<Hold> hold(String sql, TransactionId id) {
+    return jdbc.sql(sql).param(id.value()).query((row, n) -> holdOf(row)).optional();
+  }
+
+  private static Hold holdOf(ResultSet row) throws SQLException {
+    CurrencyCode currency = CurrencyCode.of(row.getString("currency"));
+    return new Hold(
+        TransactionId.of(row.getObject("id", UUID.class)),
+        AccountId.of(row.getLong("account_id")),
+        AccountId.of(row.getLong("destination_account_id")),
+        Money.of(row.getLong("amount"), currency),
+        Money.of(row.getLong("captured_amount"), currency),
+        HoldStatus.valueOf(row.getString("status")),
+        SqlTypes.instant(row, "expires_at"),
+        transactionId(row, "settled_by"),
+        SqlTypes.instant(row, "created_at"),
+        SqlTypes.instant(row, "updated_at"));
+  }
+
+  @Override
+  public long heldMinor(AccountId account) {
+    return jdbc.sql(
+            "SELECT (SELECT coalesce(sum(amount), 0) FROM withdrawal"
+                + " WHERE account_id = ? AND status = 'PENDING')"
+                + " + (SELECT coalesce(sum(amount), 0) FROM hold"
+                + " WHERE account_id = ? AND status = 'PENDING')")
+        .params(account.value(), account.value())
+        .query(Long.class)
+        .single();
+  }
+
+  private static UUID uuid(TransactionId id) {
+    return id == null ? null : id.value();
+  }
+
+  private static TransactionId transactionId(ResultSet row, String column) throws SQLException {
+    UUID value = row.getObject(column, UUID.class);
+    return value == null ? null : TransactionId.of(value);
+  }
+}
