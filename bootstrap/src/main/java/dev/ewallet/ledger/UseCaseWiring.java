@@ -6,16 +6,26 @@ import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
+import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
+import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
+import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
+import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -23,6 +33,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -49,9 +60,24 @@ class UseCaseWiring {
       OutboxStore outboxStore,
       LedgerEventPublisher publisher,
       RateLimiter rateLimiter,
+      WithdrawalRepository withdrawals,
+      HoldRepository holds,
+      HeldFunds heldFunds,
+      BankPayoutGateway bank,
       UnitOfWork unitOfWork) {
     return new LedgerPorts(
-        accounts, journal, outbox, audit, outboxStore, publisher, rateLimiter, unitOfWork);
+        accounts,
+        journal,
+        outbox,
+        audit,
+        outboxStore,
+        publisher,
+        rateLimiter,
+        withdrawals,
+        holds,
+        heldFunds,
+        bank,
+        unitOfWork);
   }
 
   @Bean
@@ -129,5 +155,40 @@ class UseCaseWiring {
   OutboxBacklogQuery outboxBacklogQuery(LedgerServices services) {
     // Not timed: it is polled every second. A method reference keeps the bean to this one port.
     return services.outboxRelay()::backlog;
+  }
+
+  @Bean
+  RequestWithdrawalUseCase requestWithdrawalUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(RequestWithdrawalUseCase.class, services.withdrawals());
+  }
+
+  @Bean
+  SettleWithdrawalUseCase settleWithdrawalUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SettleWithdrawalUseCase.class, services.withdrawals());
+  }
+
+  @Bean
+  GetWithdrawalQuery getWithdrawalQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(GetWithdrawalQuery.class, services.withdrawals());
+  }
+
+  @Bean
+  PlaceHoldUseCase placeHoldUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(PlaceHoldUseCase.class, services.holds());
+  }
+
+  @Bean
+  SettleHoldUseCase settleHoldUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SettleHoldUseCase.class, services.holds());
+  }
+
+  @Bean
+  GetHoldQuery getHoldQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(GetHoldQuery.class, services.holds());
+  }
+
+  @Bean
+  ExpireHoldsUseCase expireHoldsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ExpireHoldsUseCase.class, services.holds());
   }
 }

@@ -21,12 +21,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.Environment;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -64,8 +60,6 @@ class ResilienceIT extends SystemTestSupport {
   static void stopRedis() {
     REDIS.stop();
   }
-
-  @Autowired Environment environment;
 
   @BeforeAll
   static void onlyWithRedis() {
@@ -126,9 +120,9 @@ class ResilienceIT extends SystemTestSupport {
   void twoInstancesShareOneBudget() throws Exception {
     Wallet alice = walletWith(1_000);
     Wallet bob = openWallet();
-    try (ConfigurableApplicationContext second = startSecondInstance()) {
-      ApiClient other =
-          new ApiClient(((WebServerApplicationContext) second).getWebServer().getPort());
+    try (ConfigurableApplicationContext second =
+        startAnotherInstance(Map.of("ledger.outbox.relay-enabled", false))) {
+      ApiClient other = clientOf(second);
       alignToSecond();
 
       List<ApiClient.Reply> replies = new ArrayList<>();
@@ -142,35 +136,6 @@ class ResilienceIT extends SystemTestSupport {
       assertThat(count(replies, 201)).isBetween(10L, 20L);
       assertThat(count(replies, 429)).isGreaterThanOrEqualTo(10);
     }
-  }
-
-  private ConfigurableApplicationContext startSecondInstance() {
-    Map<String, Object> same =
-        Map.of(
-            "spring.datasource.url",
-            environment.getProperty("spring.datasource.url"),
-            "spring.datasource.username",
-            environment.getProperty("spring.datasource.username"),
-            "ledger.redis.url",
-            REDIS.url(),
-            "ledger.security.jwt-secret",
-            TestTokens.SECRET,
-            "ledger.rate-limit.per-user-per-second",
-            10,
-            "ledger.outbox.relay-enabled",
-            false,
-            "ledger.reconciliation.cron",
-            "-",
-            "spring.kafka.bootstrap-servers",
-            KafkaTestBroker.bootstrapServers(),
-            "server.port",
-            0);
-    // Command-line arguments, because they outrank application.yml as they would in production.
-    String[] arguments =
-        same.entrySet().stream()
-            .map(e -> "--" + e.getKey() + "=" + e.getValue())
-            .toArray(String[]::new);
-    return new SpringApplicationBuilder(LedgerApplication.class).run(arguments);
   }
 
   @Test

@@ -4,13 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** What system tests do through the API and check in the database: wallets, money, balances. */
@@ -18,6 +24,7 @@ abstract class SystemTestSupport {
 
   @LocalServerPort int port;
   @Autowired JdbcClient jdbc;
+  @Autowired Environment environment;
 
   static final long OPERATOR_ID = 1;
   static final String OPERATOR = TestTokens.operator(OPERATOR_ID);
@@ -106,5 +113,36 @@ abstract class SystemTestSupport {
     assertThat(reply.status()).isEqualTo(200);
     assertThat(reply.json().get("ledgerSum").asLong()).isZero();
     assertThat(reply.json().get("mismatches").size()).as(reply.body()).isZero();
+  }
+
+  /**
+   * Starts another instance of the service (a new application context, as after a crash and
+   * restart, or a second pod) on the same database, broker and Redis, with {@code overrides}.
+   */
+  ConfigurableApplicationContext startAnotherInstance(Map<String, Object> overrides) {
+    Map<String, Object> settings = new LinkedHashMap<>();
+    for (String key :
+        List.of(
+            "spring.datasource.url",
+            "spring.datasource.username",
+            "spring.kafka.bootstrap-servers",
+            "ledger.redis.url",
+            "ledger.rate-limit.per-user-per-second")) {
+      settings.put(key, environment.getProperty(key));
+    }
+    settings.put("ledger.security.jwt-secret", TestTokens.SECRET);
+    settings.put("ledger.reconciliation.cron", "-");
+    settings.put("server.port", 0);
+    settings.putAll(overrides);
+    // Command-line arguments, because they outrank application.yml as they would in production.
+    String[] arguments =
+        settings.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(LedgerApplication.class).run(arguments);
+  }
+
+  static ApiClient clientOf(ConfigurableApplicationContext instance) {
+    return new ApiClient(((WebServerApplicationContext) instance).getWebServer().getPort());
   }
 }

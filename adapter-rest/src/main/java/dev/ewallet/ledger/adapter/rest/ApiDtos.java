@@ -63,4 +63,38 @@ final class ApiDtos {
       Map<String, Long> sumByCurrency,
       List<MismatchResponse> mismatches,
       Instant checkedAt) {}
+
+  record WithdrawalRequest(Long accountId, Long amount) {}
+
+  record WithdrawalAccepted(String withdrawalId, String status) {}
+
+  record FailWithdrawalRequest(String reason) {}
+
+  record WithdrawalResponse(
+      String withdrawalId,
+      long accountId,
+      String currency,
+      long amount,
+      String status,
+      String failureReason,
+      Instant createdAt,
+      Instant updatedAt) {}
+
+  record HoldRequest(Long accountId, Long amount, Long destinationAccountId, Instant expiresAt) {}
+
+  record HoldPlaced(String holdId, String status) {}
+
+  record CaptureRequest(Long amount) {}
+
+  record HoldResponse(
+      String holdId,
+      long accountId,
+      long destinationAccountId,
+      String currency,
+      long amount,
+      long capturedAmount,
+      String status,
+      Instant expiresAt,
+      Instant createdAt,
+      Instant updatedAt) {}
 }

@@ -2,11 +2,15 @@ package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.EntryResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.HoldResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.MismatchResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.PostingResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionEntryResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalResponse;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
@@ -56,4 +60,18 @@ interface LedgerApiMapper {
   @Mapping(target = "expected", source = "expectedMinor")
   @Mapping(target = "actual", source = "actualMinor")
   MismatchResponse mismatch(ReconciliationMismatch mismatch);
+
+  @Mapping(target = "withdrawalId", source = "id.value")
+  @Mapping(target = "accountId", source = "accountId.value")
+  @Mapping(target = "currency", source = "amount.currency.value")
+  @Mapping(target = "amount", source = "amount.amountMinor")
+  WithdrawalResponse withdrawal(Withdrawal withdrawal);
+
+  @Mapping(target = "holdId", source = "id.value")
+  @Mapping(target = "accountId", source = "accountId.value")
+  @Mapping(target = "destinationAccountId", source = "destinationAccountId.value")
+  @Mapping(target = "currency", source = "amount.currency.value")
+  @Mapping(target = "amount", source = "amount.amountMinor")
+  @Mapping(target = "capturedAmount", source = "capturedAmount.amountMinor")
+  HoldResponse hold(Hold hold);
 }

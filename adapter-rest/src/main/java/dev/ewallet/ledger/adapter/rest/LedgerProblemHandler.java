@@ -4,6 +4,8 @@ import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.HoldNotPendingException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
@@ -11,6 +13,8 @@ import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.SQLTransientConnectionException;
@@ -61,6 +65,10 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           case SameAccountException same -> ProblemCode.SAME_ACCOUNT;
           case IdempotencyKeyReusedException reused -> ProblemCode.IDEMPOTENCY_KEY_REUSED;
           case MoneyOverflowException overflow -> ProblemCode.AMOUNT_OVERFLOW;
+          case WithdrawalNotFoundException missing -> ProblemCode.WITHDRAWAL_NOT_FOUND;
+          case WithdrawalNotPendingException finished -> ProblemCode.WITHDRAWAL_NOT_PENDING;
+          case HoldNotFoundException missing -> ProblemCode.HOLD_NOT_FOUND;
+          case HoldNotPendingException finished -> ProblemCode.HOLD_NOT_PENDING;
         };
     return respond(code, e.getMessage());
   }

@@ -15,10 +15,14 @@ final class PostingResponses {
 
   private PostingResponses() {}
 
+  /** 201 with the posted transaction's location. */
   static <T> ResponseEntity<T> created(PostingReceipt receipt, T body) {
-    ResponseEntity.BodyBuilder reply =
-        ResponseEntity.status(HttpStatus.CREATED)
-            .location(URI.create("/v1/transactions/" + receipt.transactionId()));
+    return reply(receipt, HttpStatus.CREATED, "/v1/transactions/" + receipt.transactionId(), body);
+  }
+
+  static <T> ResponseEntity<T> reply(
+      PostingReceipt receipt, HttpStatus status, String location, T body) {
+    ResponseEntity.BodyBuilder reply = ResponseEntity.status(status).location(URI.create(location));
     if (receipt.replayed()) {
       reply.header(REPLAYED_HEADER, "true");
     }

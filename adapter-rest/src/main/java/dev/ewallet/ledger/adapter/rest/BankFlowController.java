@@ -1,0 +1,175 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.adapter.rest.ApiDtos.CaptureRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.FailWithdrawalRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.HoldPlaced;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.HoldRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.HoldResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalAccepted;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalResponse;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
+import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleHoldCommand;
+import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Withdrawals and holds: PENDING state machines over the hold account. Starting one answers with
+ * its id (202 for a withdrawal, which waits for the bank; 201 for a hold); every later step answers
+ * 200 with the withdrawal or hold as it now is.
+ */
+@RestController
+class BankFlowController {
+
+  private final RequestWithdrawalUseCase requestWithdrawal;
+  private final SettleWithdrawalUseCase settleWithdrawal;
+  private final GetWithdrawalQuery withdrawals;
+  private final PlaceHoldUseCase placeHold;
+  private final SettleHoldUseCase settleHold;
+  private final GetHoldQuery holds;
+  private final LedgerApiMapper mapper;
+
+  BankFlowController(
+      RequestWithdrawalUseCase requestWithdrawal,
+      SettleWithdrawalUseCase settleWithdrawal,
+      GetWithdrawalQuery withdrawals,
+      PlaceHoldUseCase placeHold,
+      SettleHoldUseCase settleHold,
+      GetHoldQuery holds,
+      LedgerApiMapper mapper) {
+    this.requestWithdrawal = requestWithdrawal;
+    this.settleWithdrawal = settleWithdrawal;
+    this.withdrawals = withdrawals;
+    this.placeHold = placeHold;
+    this.settleHold = settleHold;
+    this.holds = holds;
+    this.mapper = mapper;
+  }
+
+  @PostMapping("/v1/withdrawals")
+  ResponseEntity<WithdrawalAccepted> withdraw(
+      Caller caller,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody WithdrawalRequest body) {
+    PostingReceipt receipt =
+        requestWithdrawal.request(
+            new RequestWithdrawalCommand(
+                caller,
+                RequestFields.idempotencyKey(key),
+                AccountId.of(RequestFields.required(body.accountId(), "accountId")),
+                RequestFields.required(body.amount(), "amount")));
+    String id = receipt.transactionId().toString();
+    return PostingResponses.reply(
+        receipt,
+        HttpStatus.ACCEPTED,
+        "/v1/withdrawals/" + id,
+        new WithdrawalAccepted(id, "PENDING"));
+  }
+
+  @GetMapping("/v1/withdrawals/{id}")
+  WithdrawalResponse withdrawal(Caller caller, @PathVariable String id) {
+    return mapper.withdrawal(withdrawals.get(caller, TransactionId.parse(id)));
+  }
+
+  @PostMapping("/v1/withdrawals/{id}/complete")
+  ResponseEntity<WithdrawalResponse> complete(
+      Caller caller,
+      @PathVariable String id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key) {
+    return settleWithdrawal(caller, id, key, true, null);
+  }
+
+  @PostMapping("/v1/withdrawals/{id}/fail")
+  ResponseEntity<WithdrawalResponse> fail(
+      Caller caller,
+      @PathVariable String id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody(required = false) FailWithdrawalRequest body) {
+    return settleWithdrawal(caller, id, key, false, body == null ? null : body.reason());
+  }
+
+  private ResponseEntity<WithdrawalResponse> settleWithdrawal(
+      Caller caller, String id, String key, boolean completed, String reason) {
+    TransactionId withdrawalId = TransactionId.parse(id);
+    PostingReceipt receipt =
+        settleWithdrawal.settle(
+            new SettleWithdrawalCommand(
+                caller, RequestFields.idempotencyKey(key), withdrawalId, completed, reason));
+    return PostingResponses.reply(
+        receipt,
+        HttpStatus.OK,
+        "/v1/withdrawals/" + id,
+        mapper.withdrawal(withdrawals.get(caller, withdrawalId)));
+  }
+
+  @PostMapping("/v1/holds")
+  ResponseEntity<HoldPlaced> hold(
+      Caller caller,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody HoldRequest body) {
+    PostingReceipt receipt =
+        placeHold.place(
+            new PlaceHoldCommand(
+                caller,
+                RequestFields.idempotencyKey(key),
+                AccountId.of(RequestFields.required(body.accountId(), "accountId")),
+                AccountId.of(
+                    RequestFields.required(body.destinationAccountId(), "destinationAccountId")),
+                RequestFields.required(body.amount(), "amount"),
+                RequestFields.required(body.expiresAt(), "expiresAt")));
+    String id = receipt.transactionId().toString();
+    return PostingResponses.reply(
+        receipt, HttpStatus.CREATED, "/v1/holds/" + id, new HoldPlaced(id, "PENDING"));
+  }
+
+  @GetMapping("/v1/holds/{id}")
+  HoldResponse hold(Caller caller, @PathVariable String id) {
+    return mapper.hold(holds.get(caller, TransactionId.parse(id)));
+  }
+
+  @PostMapping("/v1/holds/{id}/capture")
+  ResponseEntity<HoldResponse> capture(
+      Caller caller,
+      @PathVariable String id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody(required = false) CaptureRequest body) {
+    return settleHold(caller, id, key, true, body == null ? null : body.amount());
+  }
+
+  @PostMapping("/v1/holds/{id}/void")
+  ResponseEntity<HoldResponse> voidHold(
+      Caller caller,
+      @PathVariable String id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key) {
+    return settleHold(caller, id, key, false, null);
+  }
+
+  private ResponseEntity<HoldResponse> settleHold(
+      Caller caller, String id, String key, boolean capture, Long amount) {
+    TransactionId holdId = TransactionId.parse(id);
+    PostingReceipt receipt =
+        settleHold.settle(
+            new SettleHoldCommand(
+                caller, RequestFields.idempotencyKey(key), holdId, capture, amount));
+    return PostingResponses.reply(
+        receipt, HttpStatus.OK, "/v1/holds/" + id, mapper.hold(holds.get(caller, holdId)));
+  }
+}
