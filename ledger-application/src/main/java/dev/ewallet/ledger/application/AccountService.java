@@ -21,7 +21,9 @@ import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Opening accounts and reading them with their history. */
@@ -41,9 +43,18 @@ public final class AccountService
     this.clock = clock;
   }
 
-  private AccountView view(Account account) {
-    return new AccountView(
-        account, Money.of(heldFunds.heldMinor(account.id()), account.currency()));
+  /** A merchant's balance is the sum over its main account and its shards. */
+  AccountView view(Account account) {
+    Money held = Money.of(heldFunds.heldMinor(account.id()), account.currency());
+    if (account.kind() != AccountKind.MERCHANT) {
+      return new AccountView(account, account.balance(), held, 0);
+    }
+    List<Account> shards = accounts.findShards(account.id());
+    Money total = account.balance();
+    for (Account shard : shards) {
+      total = total.plus(shard.balance());
+    }
+    return new AccountView(account, total, held, shards.size());
   }
 
   @Override
@@ -57,15 +68,30 @@ public final class AccountService
     if (!caller.operator() && (!owner.equals(caller.user()) || kind != AccountKind.USER)) {
       throw new AccessDeniedException("only operators may open accounts for others or of a kind");
     }
-    if (kind != AccountKind.USER) {
+    if (kind != AccountKind.USER && kind != AccountKind.MERCHANT) {
       throw new InvalidRequestException(
           "kind " + kind + " cannot be opened here: the ledger opens its system accounts itself");
     }
-    Account account =
-        accounts.create(
-            new NewAccount(
-                owner, command.currency(), kind, clock.instant().truncatedTo(ChronoUnit.MICROS)));
-    return AccountView.of(account);
+    Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+    Account account = accounts.create(new NewAccount(owner, command.currency(), kind, now));
+    if (kind == AccountKind.MERCHANT) {
+      addShards(account, 0, command.shards(), now);
+    }
+    return view(account);
+  }
+
+  /** Opens shards {@code from} (inclusive) to {@code to} (exclusive) under the merchant. */
+  void addShards(Account merchant, int from, int to, Instant at) {
+    for (int shardNo = from; shardNo < to; shardNo++) {
+      accounts.create(
+          new NewAccount(
+              merchant.owner(),
+              merchant.currency(),
+              AccountKind.MERCHANT_SHARD,
+              at,
+              merchant.id(),
+              shardNo));
+    }
   }
 
   @Override
@@ -90,9 +116,13 @@ public final class AccountService
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidRequestException("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
     }
-    readable(caller, accountId);
+    Account account = readable(caller, accountId);
+    List<AccountId> ids = new ArrayList<>(List.of(accountId));
+    if (account.kind() == AccountKind.MERCHANT) {
+      accounts.findShards(accountId).forEach(shard -> ids.add(shard.id()));
+    }
     // One extra row tells whether another page follows without a count query.
-    List<LedgerEntry> rows = journal.findEntries(accountId, beforeEntryId, limit + 1);
+    List<LedgerEntry> rows = journal.findEntries(ids, beforeEntryId, limit + 1);
     if (rows.size() <= limit) {
       return new EntriesPage(rows, null);
     }

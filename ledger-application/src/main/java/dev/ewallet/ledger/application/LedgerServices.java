@@ -18,13 +18,14 @@ public final class LedgerServices {
   private final AdmissionService admission;
   private final WithdrawalService withdrawals;
   private final HoldService holds;
+  private final MerchantService merchants;
 
   public LedgerServices(LedgerPorts ports, RateLimits rateLimits, Clock clock) {
     JournalPoster poster =
         new JournalPoster(
             ports.accounts(), ports.journal(), ports.outbox(), ports.unitOfWork(), clock);
     this.accounts = new AccountService(ports.accounts(), ports.journal(), ports.heldFunds(), clock);
-    this.transfers = new TransferService(poster);
+    this.transfers = new TransferService(ports.accounts(), poster);
     this.deposits = new DepositService(ports.accounts(), poster);
     this.reversals = new ReversalService(ports.journal(), poster);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
@@ -35,6 +36,7 @@ public final class LedgerServices {
     this.withdrawals =
         new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), poster);
     this.holds = new HoldService(ports.accounts(), ports.holds(), poster, clock);
+    this.merchants = new MerchantService(ports.accounts(), this.accounts, poster, clock);
   }
 
   public AccountService accounts() {
@@ -75,5 +77,9 @@ public final class LedgerServices {
 
   public HoldService holds() {
     return holds;
+  }
+
+  public MerchantService merchants() {
+    return merchants;
   }
 }

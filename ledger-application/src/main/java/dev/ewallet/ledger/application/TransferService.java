@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -8,35 +9,49 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** Wallet-to-wallet transfers. */
 public final class TransferService implements TransferFundsUseCase {
 
+  private final AccountRepository accounts;
   private final JournalPoster poster;
 
-  TransferService(JournalPoster poster) {
+  TransferService(AccountRepository accounts, JournalPoster poster) {
+    this.accounts = accounts;
     this.poster = poster;
   }
 
+  /**
+   * A credit to a sharded merchant lands on one of its shards, chosen at random, so concurrent
+   * payers spread over the shards' row locks instead of queueing on one; the merchant's main row is
+   * not locked at all.
+   */
   @Override
   public PostingReceipt transfer(TransferFundsCommand command) {
+    List<AccountId> shards = accounts.creditTargets(command.toAccountId());
+    AccountId credited =
+        shards.isEmpty()
+            ? command.toAccountId()
+            : shards.get(ThreadLocalRandom.current().nextInt(shards.size()));
     return poster.post(
         new PostingRequest(
             command.caller(),
             command.idempotencyKey(),
             command.fingerprint(),
             TransactionType.TRANSFER,
-            new TreeSet<>(List.of(command.fromAccountId(), command.toAccountId())),
+            new TreeSet<>(List.of(command.fromAccountId(), credited)),
             null,
             null,
             (locked, id, at) -> {
               Account from = locked.get(command.fromAccountId());
-              Account to = locked.get(command.toAccountId());
+              Account to = locked.get(credited);
               command.caller().requireOwner(from);
               WalletRules.requireWallet(from);
-              WalletRules.requireWallet(to);
+              WalletRules.requireCreditable(to, command.toAccountId());
               WalletRules.requireSameCurrency(from, to);
               Money amount = Money.of(command.amountMinor(), from.currency());
               return JournalTransaction.create(

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
@@ -21,6 +22,19 @@ final class WalletRules {
     if (!account.kind().isWallet()) {
       throw new AccessDeniedException(
           "account " + account.id() + " is a " + account.kind() + " account, not a wallet");
+    }
+  }
+
+  /**
+   * The account a credit meant for {@code requested} lands on must be that wallet itself, or one of
+   * its shards when it is a sharded merchant.
+   */
+  static void requireCreditable(Account credited, AccountId requested) {
+    if (credited.id().equals(requested)) {
+      requireWallet(credited);
+    } else if (credited.kind() != AccountKind.MERCHANT_SHARD
+        || !requested.equals(credited.parent())) {
+      throw new IllegalStateException("account " + credited.id() + " is no shard of " + requested);
     }
   }
 

@@ -20,7 +20,19 @@ public record Account(
     CurrencyCode currency,
     AccountKind kind,
     Money balance,
-    Instant createdAt) {
+    Instant createdAt,
+    AccountId parent) {
+
+  /** An account that is not a shard. */
+  public Account(
+      AccountId id,
+      UserId owner,
+      CurrencyCode currency,
+      AccountKind kind,
+      Money balance,
+      Instant createdAt) {
+    this(id, owner, currency, kind, balance, createdAt, null);
+  }
 
   public Account {
     Objects.requireNonNull(id, "id");
@@ -34,8 +46,12 @@ public record Account(
     if (balance.isNegative() && !kind.allowsNegative()) {
       throw new IllegalStateException("account " + id + " of kind " + kind + " holds " + balance);
     }
-    if (kind.isWallet() && owner == null) {
+    if (kind.hasOwner() && owner == null) {
       throw new IllegalStateException("wallet " + id + " has no owner");
+    }
+    if ((kind == AccountKind.MERCHANT_SHARD) != (parent != null)) {
+      throw new IllegalStateException(
+          "account " + id + " of kind " + kind + " has parent " + parent);
     }
   }
 
@@ -47,6 +63,18 @@ public record Account(
       AccountKind kind,
       long balanceMinor,
       Instant createdAt) {
+    return rehydrate(id, ownerId, currency, kind, balanceMinor, createdAt, null);
+  }
+
+  /** As {@link #rehydrate(long, Long, String, AccountKind, long, Instant)}, for a shard too. */
+  public static Account rehydrate(
+      long id,
+      Long ownerId,
+      String currency,
+      AccountKind kind,
+      long balanceMinor,
+      Instant createdAt,
+      Long parentId) {
     CurrencyCode code = CurrencyCode.of(currency);
     return new Account(
         AccountId.of(id),
@@ -54,7 +82,13 @@ public record Account(
         code,
         kind,
         Money.of(balanceMinor, code),
-        createdAt);
+        createdAt,
+        parentId == null ? null : AccountId.of(parentId));
+  }
+
+  /** The same account with another balance, as storage reports it after a posting. */
+  public Account withBalance(Money newBalance) {
+    return new Account(id, owner, currency, kind, newBalance, createdAt, parent);
   }
 
   public Optional<UserId> ownerId() {

@@ -8,6 +8,16 @@ public enum AccountKind {
   /** A user's wallet: never negative. */
   USER(false, true),
   /**
+   * A merchant's main account: paid like a wallet, and pays out (refunds, withdrawals) with the
+   * balance check here. Credits land on its shards; a sweep gathers them here.
+   */
+  MERCHANT(false, true),
+  /**
+   * One of a merchant's sub-accounts (hot-account sharding): it only receives credits, and its
+   * owner is the merchant's. Never a transfer target in its own name.
+   */
+  MERCHANT_SHARD(false, false),
+  /**
    * The bank's side of deposits, one per currency. It goes negative by exactly what users hold, so
    * the sum of all entries stays zero.
    */
@@ -35,5 +45,10 @@ public enum AccountKind {
   /** Whether users own accounts of this kind and move money in and out of them. */
   public boolean isWallet() {
     return wallet;
+  }
+
+  /** Whether accounts of this kind belong to a user (wallets, merchants and their shards). */
+  public boolean hasOwner() {
+    return wallet || this == MERCHANT_SHARD;
   }
 }

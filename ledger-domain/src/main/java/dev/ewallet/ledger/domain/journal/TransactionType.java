@@ -19,5 +19,7 @@ public enum TransactionType {
   /** A hold is captured: to the destination, any rest back to the wallet. */
   HOLD_CAPTURE,
   /** A hold is voided or expires: the amount moves from the hold back to the wallet. */
-  HOLD_RELEASE
+  HOLD_RELEASE,
+  /** A merchant shard's balance is gathered into the merchant's main account. */
+  SWEEP
 }

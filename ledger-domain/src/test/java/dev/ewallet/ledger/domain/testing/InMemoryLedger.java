@@ -153,10 +153,32 @@ public final class InMemoryLedger
               account.currency(),
               account.kind(),
               Money.zero(account.currency()),
-              account.createdAt());
+              account.createdAt(),
+              account.parent());
       state.accounts.put(id, created);
       return created;
     });
+  }
+
+  @Override
+  public List<Account> findShards(AccountId merchant) {
+    return locked(
+        () -> state.accounts.values().stream().filter(a -> merchant.equals(a.parent())).toList());
+  }
+
+  @Override
+  public List<AccountId> creditTargets(AccountId account) {
+    return findShards(account).stream().map(Account::id).toList();
+  }
+
+  @Override
+  public List<AccountId> shardedMerchants() {
+    return locked(() ->
+        state.accounts.values().stream()
+            .filter(a -> a.parent() != null)
+            .map(Account::parent)
+            .distinct()
+            .toList());
   }
 
   @Override
@@ -166,7 +188,10 @@ public final class InMemoryLedger
 
   @Override
   public List<Account> findByOwner(UserId owner) {
-    return locked(() -> state.accounts.values().stream().filter(a -> a.isOwnedBy(owner)).toList());
+    return locked(() ->
+        state.accounts.values().stream()
+            .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
+            .toList());
   }
 
   @Override
@@ -195,15 +220,7 @@ public final class InMemoryLedger
       if (after.isNegative() && !account.kind().allowsNegative()) {
         throw new IllegalStateException("CHECK (allow_negative OR balance >= 0) violated");
       }
-      state.accounts.put(
-          account.id().value(),
-          new Account(
-              account.id(),
-              account.owner(),
-              account.currency(),
-              account.kind(),
-              after,
-              account.createdAt()));
+      state.accounts.put(account.id().value(), account.withBalance(after));
       changes.add(new BalanceChange(posting.accountId(), posting.amount(), after));
     }
     return changes;
@@ -263,11 +280,11 @@ public final class InMemoryLedger
   }
 
   @Override
-  public List<LedgerEntry> findEntries(AccountId accountId, Long beforeEntryId, int limit) {
+  public List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit) {
     long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
     return locked(() ->
         state.entries.stream()
-            .filter(e -> e.accountId().equals(accountId) && e.entryId() < before)
+            .filter(e -> accountIds.contains(e.accountId()) && e.entryId() < before)
             .sorted(Comparator.comparingLong(LedgerEntry::entryId).reversed())
             .limit(limit)
             .toList());
@@ -342,7 +359,8 @@ public final class InMemoryLedger
       for (Account account : state.accounts.values()) {
         long sum = 0;
         boolean chainBroken = false;
-        for (LedgerEntry e : findEntries(account.id(), null, Integer.MAX_VALUE).reversed()) {
+        for (LedgerEntry e :
+            findEntries(List.of(account.id()), null, Integer.MAX_VALUE).reversed()) {
           sum = Math.addExact(sum, e.amount().amountMinor());
           if (!chainBroken && sum != e.balanceAfter().amountMinor()) {
             chainBroken = true;
@@ -375,15 +393,7 @@ public final class InMemoryLedger
   public void corruptBalance(AccountId id, long balanceMinor) {
     locked(() -> {
       Account a = state.accounts.get(id.value());
-      return state.accounts.put(
-          id.value(),
-          new Account(
-              a.id(),
-              a.owner(),
-              a.currency(),
-              a.kind(),
-              Money.of(balanceMinor, a.currency()),
-              a.createdAt()));
+      return state.accounts.put(id.value(), a.withBalance(Money.of(balanceMinor, a.currency())));
     });
   }
 

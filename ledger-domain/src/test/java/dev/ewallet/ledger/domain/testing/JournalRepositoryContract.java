@@ -158,8 +158,8 @@ public abstract class JournalRepositoryContract {
     deposit(wallet, 2);
     deposit(wallet, 3);
 
-    List<LedgerEntry> newest = journal().findEntries(wallet, null, 2);
-    List<LedgerEntry> older = journal().findEntries(wallet, newest.getLast().entryId(), 2);
+    List<LedgerEntry> newest = journal().findEntries(List.of(wallet), null, 2);
+    List<LedgerEntry> older = journal().findEntries(List.of(wallet), newest.getLast().entryId(), 2);
 
     assertThat(newest).extracting(e -> e.amount().amountMinor()).containsExactly(3L, 2L);
     assertThat(newest).extracting(e -> e.balanceAfter().amountMinor()).containsExactly(6L, 3L);

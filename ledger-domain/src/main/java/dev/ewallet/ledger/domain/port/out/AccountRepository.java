@@ -20,8 +20,22 @@ public interface AccountRepository {
   /** The account as last committed, without locking it. */
   Optional<Account> findById(AccountId id);
 
-  /** The owner's accounts in id order; empty when there are none. */
+  /** The owner's accounts in id order, merchant shards excluded; empty when there are none. */
   List<Account> findByOwner(UserId owner);
+
+  /** A merchant's shards in shard order, as last committed; empty for any other account. */
+  List<Account> findShards(AccountId merchant);
+
+  /**
+   * Where a credit to {@code account} should land: the merchant's shards, or empty when the account
+   * is not a sharded merchant. Answered from memory on the posting path; shards added on another
+   * instance show up within seconds, and until then credits land on the main account, which is just
+   * as correct.
+   */
+  List<AccountId> creditTargets(AccountId account);
+
+  /** Every merchant that has shards, for the sweep. */
+  List<AccountId> shardedMerchants();
 
   /**
    * The one system account of this kind and currency, opened on first use. Safe to call

@@ -32,10 +32,12 @@ public interface JournalRepository {
   Optional<PostedTransaction> findById(TransactionId id);
 
   /**
-   * The account's entries newest first.
+   * The entries of the accounts (one account, or a merchant and its shards), merged newest first by
+   * entry id.
    *
+   * @param accountIds at least one
    * @param beforeEntryId only entries with a smaller id; {@code null} for the newest
    * @param limit the most entries to return, at least 1
    */
-  List<LedgerEntry> findEntries(AccountId accountId, Long beforeEntryId, int limit);
+  List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit);
 }

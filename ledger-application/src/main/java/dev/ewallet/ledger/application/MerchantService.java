@@ -1,0 +1,116 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.JournalTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.ResizeMerchantCommand;
+import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
+import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.SweepResult;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Hot merchants: a main account plus N shards. Credits spread over the shards (see {@link
+ * TransferService}); payouts leave from the main account, whose balance check needs the money
+ * there, so the sweep gathers it, one shard at a time.
+ */
+public final class MerchantService implements ResizeMerchantUseCase, SweepMerchantUseCase {
+
+  private final AccountRepository accounts;
+  private final AccountService accountViews;
+  private final JournalPoster poster;
+  private final Clock clock;
+
+  MerchantService(
+      AccountRepository accounts, AccountService accountViews, JournalPoster poster, Clock clock) {
+    this.accounts = accounts;
+    this.accountViews = accountViews;
+    this.poster = poster;
+    this.clock = clock;
+  }
+
+  @Override
+  public AccountView resize(ResizeMerchantCommand command) {
+    command.caller().requireOperator();
+    Account merchant = merchant(command.merchantId());
+    int current = accounts.findShards(merchant.id()).size();
+    if (command.shards() < current) {
+      throw new InvalidRequestException(
+          "merchant " + merchant.id() + " has " + current + " shards; shards are never removed");
+    }
+    accountViews.addShards(
+        merchant, current, command.shards(), clock.instant().truncatedTo(ChronoUnit.MICROS));
+    return accountViews.view(merchant);
+  }
+
+  @Override
+  public SweepResult sweep(SweepMerchantCommand command) {
+    command.caller().requireOperator();
+    Account merchant = merchant(command.merchantId());
+    long swept = 0;
+    int transactions = 0;
+    for (Account shard : accounts.findShards(merchant.id())) {
+      // Shards only ever receive credits, so a balance seen positive here is positive once locked.
+      if (shard.balance().isPositive()) {
+        long[] moved = new long[1];
+        PostingReceipt receipt =
+            poster.post(
+                new PostingRequest(
+                    command.caller(),
+                    IdempotencyKey.of(shardKey(command.idempotencyKey(), shard)),
+                    RequestFingerprint.of("SWEEP", merchant.id(), shard.id()),
+                    TransactionType.SWEEP,
+                    new TreeSet<>(List.of(merchant.id(), shard.id())),
+                    null,
+                    null,
+                    (locked, id, at) -> {
+                      Money balance = locked.get(shard.id()).balance();
+                      moved[0] = balance.amountMinor();
+                      return JournalTransaction.create(
+                          id,
+                          TransactionType.SWEEP,
+                          List.of(
+                              new Posting(shard.id(), balance.negate()),
+                              new Posting(merchant.id(), balance)),
+                          at);
+                    }));
+        if (!receipt.replayed()) {
+          transactions++;
+          swept += moved[0];
+        }
+      }
+    }
+    return new SweepResult(swept, transactions);
+  }
+
+  /** Each shard's sweep has its own key, derived from the caller's, within 255 characters. */
+  private static String shardKey(IdempotencyKey key, Account shard) {
+    String suffix = "/shard-" + shard.id();
+    String base = key.value();
+    return base.length() + suffix.length() <= IdempotencyKey.MAX_LENGTH
+        ? base + suffix
+        : RequestFingerprint.of("KEY", base).sha256Hex() + suffix;
+  }
+
+  private Account merchant(AccountId id) {
+    Account account = WalletRules.existing(accounts, id);
+    if (account.kind() != AccountKind.MERCHANT) {
+      throw new InvalidRequestException("account " + account.id() + " is not a merchant");
+    }
+    return account;
+  }
+}
