@@ -18,9 +18,11 @@ import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
@@ -190,5 +192,15 @@ class UseCaseWiring {
   @Bean
   ExpireHoldsUseCase expireHoldsUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(ExpireHoldsUseCase.class, services.holds());
+  }
+
+  @Bean
+  ResizeMerchantUseCase resizeMerchantUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ResizeMerchantUseCase.class, services.merchants());
+  }
+
+  @Bean
+  SweepMerchantUseCase sweepMerchantUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SweepMerchantUseCase.class, services.merchants());
   }
 }

@@ -43,17 +43,31 @@ class AccountEntity {
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
 
+  @Column(name = "parent_id", updatable = false)
+  private Long parentId;
+
+  @Column(name = "shard_no", updatable = false)
+  private Integer shardNo;
+
   protected AccountEntity() {}
 
-  AccountEntity(Long ownerId, String currency, AccountKind kind, Instant createdAt) {
+  AccountEntity(
+      Long ownerId,
+      String currency,
+      AccountKind kind,
+      Instant createdAt,
+      Long parentId,
+      Integer shardNo) {
     this.ownerId = ownerId;
     this.currency = currency;
     this.kind = kind;
     this.allowNegative = kind.allowsNegative();
     this.createdAt = createdAt;
+    this.parentId = parentId;
+    this.shardNo = shardNo;
   }
 
   Account toDomain() {
-    return Account.rehydrate(id, ownerId, currency, kind, balance, createdAt);
+    return Account.rehydrate(id, ownerId, currency, kind, balance, createdAt, parentId);
   }
 }

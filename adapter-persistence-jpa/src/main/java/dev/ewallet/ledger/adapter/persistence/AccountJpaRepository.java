@@ -5,5 +5,7 @@ import org.springframework.data.jpa.repository.JpaRepository;
 
 interface AccountJpaRepository extends JpaRepository<AccountEntity, Long> {
 
-  List<AccountEntity> findByOwnerIdOrderByIdAsc(Long ownerId);
+  List<AccountEntity> findByOwnerIdAndParentIdIsNullOrderByIdAsc(Long ownerId);
+
+  List<AccountEntity> findByParentIdOrderByIdAsc(Long parentId);
 }

@@ -31,7 +31,7 @@ import org.springframework.stereotype.Repository;
 class JpaAccountRepositoryAdapter implements AccountRepository {
 
   private static final String LOCK =
-      "SELECT id, owner_id, currency, kind, balance, created_at FROM account"
+      "SELECT id, owner_id, currency, kind, balance, created_at, parent_id FROM account"
           + " WHERE id = ANY(?) ORDER BY id FOR UPDATE";
 
   private static final String APPLY =
@@ -52,17 +52,31 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   // System account ids never change once opened, so every posting need not look them up.
   private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
 
+  private final MerchantShardCache shards;
+
   JpaAccountRepositoryAdapter(AccountJpaRepository jpa, JdbcClient jdbc) {
     this.jpa = jpa;
     this.jdbc = jdbc;
+    this.shards = new MerchantShardCache(jdbc);
   }
 
   @Override
   public Account create(NewAccount account) {
     Long owner = account.owner() == null ? null : account.owner().value();
+    Long parent = account.parent() == null ? null : account.parent().value();
     AccountEntity entity =
-        new AccountEntity(owner, account.currency().value(), account.kind(), account.createdAt());
-    return jpa.saveAndFlush(entity).toDomain();
+        new AccountEntity(
+            owner,
+            account.currency().value(),
+            account.kind(),
+            account.createdAt(),
+            parent,
+            account.shardNo());
+    Account created = jpa.saveAndFlush(entity).toDomain();
+    if (parent != null) {
+      shards.invalidate();
+    }
+    return created;
   }
 
   @Override
@@ -72,9 +86,26 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   @Override
   public List<Account> findByOwner(UserId owner) {
-    return jpa.findByOwnerIdOrderByIdAsc(owner.value()).stream()
+    return jpa.findByOwnerIdAndParentIdIsNullOrderByIdAsc(owner.value()).stream()
         .map(AccountEntity::toDomain)
         .toList();
+  }
+
+  @Override
+  public List<Account> findShards(AccountId merchant) {
+    return jpa.findByParentIdOrderByIdAsc(merchant.value()).stream()
+        .map(AccountEntity::toDomain)
+        .toList();
+  }
+
+  @Override
+  public List<AccountId> creditTargets(AccountId account) {
+    return shards.of(account);
+  }
+
+  @Override
+  public List<AccountId> shardedMerchants() {
+    return shards.merchants();
   }
 
   @Override
@@ -108,7 +139,8 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
                 row.getString("currency"),
                 AccountKind.valueOf(row.getString("kind")),
                 row.getLong("balance"),
-                SqlTypes.instant(row, "created_at")))
+                SqlTypes.instant(row, "created_at"),
+                row.getObject("parent_id", Long.class)))
         .list();
   }
 

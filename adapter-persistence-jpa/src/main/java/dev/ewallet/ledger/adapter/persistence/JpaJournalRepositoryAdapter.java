@@ -133,10 +133,9 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
   }
 
   @Override
-  public List<LedgerEntry> findEntries(AccountId accountId, Long beforeEntryId, int limit) {
+  public List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit) {
     long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
-    return entries.history(accountId.value(), before, Limit.of(limit)).stream()
-        .map(EntryRow::toDomain)
-        .toList();
+    List<Long> ids = accountIds.stream().map(AccountId::value).toList();
+    return entries.history(ids, before, Limit.of(limit)).stream().map(EntryRow::toDomain).toList();
   }
 }

@@ -16,10 +16,13 @@ interface LedgerEntryJpaRepository extends Repository<LedgerEntryEntity, Long> {
           + " join JournalTransactionEntity t on t.id = e.transactionId"
           + " join AccountEntity a on a.id = e.accountId ";
 
-  /** Keyset page over the index {@code (account_id, id)}, newest first. */
-  @Query(ROW + "where e.accountId = :accountId and e.id < :beforeId order by e.id desc")
+  /**
+   * Keyset page over the index {@code (account_id, id)}, newest first; several accounts (a merchant
+   * and its shards) merge by entry id.
+   */
+  @Query(ROW + "where e.accountId in :accountIds and e.id < :beforeId order by e.id desc")
   List<EntryRow> history(
-      @Param("accountId") Long accountId, @Param("beforeId") long beforeId, Limit limit);
+      @Param("accountIds") List<Long> accountIds, @Param("beforeId") long beforeId, Limit limit);
 
   @Query(ROW + "where e.transactionId = :transactionId order by e.id")
   List<EntryRow> ofTransaction(@Param("transactionId") UUID transactionId);

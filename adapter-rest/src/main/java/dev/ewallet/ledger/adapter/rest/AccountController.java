@@ -4,6 +4,8 @@ import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountsResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.CreateAccountRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.EntriesResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.ResizeRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.SweepResponse;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
@@ -17,6 +19,11 @@ import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.EntriesPage;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.in.ResizeMerchantCommand;
+import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
+import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.SweepResult;
 import java.net.URI;
 import java.util.Arrays;
 import org.springframework.http.ResponseEntity;
@@ -24,6 +31,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -36,6 +44,8 @@ class AccountController {
   private final GetAccountQuery getAccount;
   private final ListAccountsQuery listAccounts;
   private final AccountEntriesQuery entries;
+  private final ResizeMerchantUseCase resizeMerchant;
+  private final SweepMerchantUseCase sweepMerchant;
   private final LedgerApiMapper mapper;
 
   AccountController(
@@ -43,11 +53,15 @@ class AccountController {
       GetAccountQuery getAccount,
       ListAccountsQuery listAccounts,
       AccountEntriesQuery entries,
+      ResizeMerchantUseCase resizeMerchant,
+      SweepMerchantUseCase sweepMerchant,
       LedgerApiMapper mapper) {
     this.createAccount = createAccount;
     this.getAccount = getAccount;
     this.listAccounts = listAccounts;
     this.entries = entries;
+    this.resizeMerchant = resizeMerchant;
+    this.sweepMerchant = sweepMerchant;
     this.mapper = mapper;
   }
 
@@ -59,7 +73,8 @@ class AccountController {
                 caller,
                 CurrencyCode.of(RequestFields.required(body.currency(), "currency")),
                 body.ownerId() == null ? null : UserId.of(body.ownerId()),
-                body.kind() == null ? null : kind(body.kind())));
+                body.kind() == null ? null : kind(body.kind()),
+                body.shards()));
     return ResponseEntity.created(URI.create("/v1/accounts/" + account.account().id()))
         .body(mapper.account(account));
   }
@@ -91,6 +106,27 @@ class AccountController {
     String next =
         page.nextBeforeEntryId() == null ? null : RequestFields.cursor(page.nextBeforeEntryId());
     return new EntriesResponse(page.items().stream().map(mapper::entry).toList(), next);
+  }
+
+  /** Grows a hot merchant's shards (operators). */
+  @PostMapping("/{id}/shards")
+  AccountResponse resize(Caller caller, @PathVariable long id, @RequestBody ResizeRequest body) {
+    return mapper.account(
+        resizeMerchant.resize(
+            new ResizeMerchantCommand(
+                caller, AccountId.of(id), RequestFields.required(body.shards(), "shards"))));
+  }
+
+  /** Gathers a merchant's shard balances into its main account now (operators). */
+  @PostMapping("/{id}/sweep")
+  SweepResponse sweep(
+      Caller caller,
+      @PathVariable long id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key) {
+    SweepResult result =
+        sweepMerchant.sweep(
+            new SweepMerchantCommand(caller, RequestFields.idempotencyKey(key), AccountId.of(id)));
+    return new SweepResponse(result.sweptMinor(), result.transactions());
   }
 
   private static AccountKind kind(String name) {

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.rest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -9,9 +10,13 @@ final class ApiDtos {
 
   private ApiDtos() {}
 
-  /** {@code POST /v1/accounts}; {@code ownerId} and {@code kind} are for operators. */
-  record CreateAccountRequest(String currency, Long ownerId, String kind) {}
+  /**
+   * {@code POST /v1/accounts}; {@code ownerId} and {@code kind} are for operators, {@code shards}
+   * for merchants.
+   */
+  record CreateAccountRequest(String currency, Long ownerId, String kind, Integer shards) {}
 
+  /** For a merchant, {@code balance} sums its main account and shards, and {@code shards} shows. */
   record AccountResponse(
       long id,
       Long ownerId,
@@ -19,7 +24,12 @@ final class ApiDtos {
       String kind,
       long balance,
       long heldAmount,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer shards,
       Instant createdAt) {}
+
+  record ResizeRequest(Integer shards) {}
+
+  record SweepResponse(long sweptAmount, int transactions) {}
 
   record AccountsResponse(List<AccountResponse> items) {}
 

@@ -28,7 +28,8 @@ interface LedgerApiMapper {
   @Mapping(target = "ownerId", source = "account.owner.value")
   @Mapping(target = "currency", source = "account.currency.value")
   @Mapping(target = "kind", source = "account.kind")
-  @Mapping(target = "balance", source = "account.balance.amountMinor")
+  @Mapping(target = "balance", source = "balance.amountMinor")
+  @Mapping(target = "shards", expression = "java(view.shards() == 0 ? null : view.shards())")
   @Mapping(target = "heldAmount", source = "heldAmount.amountMinor")
   @Mapping(target = "createdAt", source = "account.createdAt")
   AccountResponse account(AccountView view);

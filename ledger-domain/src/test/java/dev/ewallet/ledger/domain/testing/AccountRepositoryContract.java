@@ -124,4 +124,29 @@ public abstract class AccountRepositoryContract {
 
     assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(0));
   }
+
+  @Test
+  void aMerchantsShardsAreItsCreditTargetsAndNotListedAsItsOwnersAccounts() {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    Account merchant = accounts().create(new NewAccount(owner, VND, AccountKind.MERCHANT, now));
+    Account second =
+        accounts()
+            .create(new NewAccount(owner, VND, AccountKind.MERCHANT_SHARD, now, merchant.id(), 1));
+    Account first =
+        accounts()
+            .create(new NewAccount(owner, VND, AccountKind.MERCHANT_SHARD, now, merchant.id(), 0));
+
+    assertThat(accounts().findShards(merchant.id()))
+        .extracting(Account::id)
+        .containsExactly(second.id(), first.id());
+    assertThat(first.parent()).isEqualTo(merchant.id());
+    assertThat(accounts().creditTargets(merchant.id()))
+        .containsExactlyInAnyOrder(first.id(), second.id());
+    assertThat(accounts().shardedMerchants()).contains(merchant.id());
+    assertThat(accounts().findByOwner(owner)).containsExactly(merchant);
+    Account wallet = openWallet(owner);
+    assertThat(accounts().creditTargets(wallet.id())).isEmpty();
+    assertThat(accounts().findShards(wallet.id())).isEmpty();
+  }
 }

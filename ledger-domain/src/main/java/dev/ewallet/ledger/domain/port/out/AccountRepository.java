@@ -23,7 +23,7 @@ public interface AccountRepository {
   /** The owner's accounts in id order, merchant shards excluded; empty when there are none. */
   List<Account> findByOwner(UserId owner);
 
-  /** A merchant's shards in shard order, as last committed; empty for any other account. */
+  /** A merchant's shards in id order, as last committed; empty for any other account. */
   List<Account> findShards(AccountId merchant);
 
   /**

@@ -1,0 +1,167 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** A hot merchant over HTTP: credits spread over shards, sweeps meanwhile, nothing lost. */
+class MerchantIT extends LedgerIntegrationTest {
+
+  record Merchant(long id, long owner, String token) {}
+
+  private Merchant merchant(int shards) {
+    long owner = LedgerFixtures.freshUserId();
+    ApiClient.Reply created =
+        api()
+            .post(
+                "/v1/accounts",
+                OPERATOR,
+                null,
+                "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":"
+                    + owner
+                    + ",\"shards\":"
+                    + shards
+                    + "}");
+    assertThat(created.status()).as(created.body()).isEqualTo(201);
+    assertThat(created.json().get("kind").asText()).isEqualTo("MERCHANT");
+    assertThat(created.json().get("shards").asInt()).isEqualTo(shards);
+    return new Merchant(created.json().get("id").asLong(), owner, TestTokens.user(owner));
+  }
+
+  private List<JsonNode> history(Merchant merchant) {
+    List<JsonNode> entries = new ArrayList<>();
+    String path = "/v1/accounts/" + merchant.id() + "/entries?limit=100";
+    while (path != null) {
+      JsonNode page = api().get(path, merchant.token()).json();
+      page.get("items").forEach(entries::add);
+      JsonNode next = page.get("nextCursor");
+      path =
+          next.isNull()
+              ? null
+              : "/v1/accounts/" + merchant.id() + "/entries?limit=100&cursor=" + next.asText();
+    }
+    return entries;
+  }
+
+  private ApiClient.Reply sweep(Merchant merchant) {
+    return api()
+        .post("/v1/accounts/" + merchant.id() + "/sweep", OPERATOR, ApiClient.newKey(), null);
+  }
+
+  @Test
+  void aThousandConcurrentCreditsSumExactlyWhileSweepsRun() throws Exception {
+    Merchant merchant = merchant(16);
+    List<Wallet> payers = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      payers.add(walletWith(100_000));
+    }
+    AtomicBoolean paying = new AtomicBoolean(true);
+    AtomicLong sweptWhilePaying = new AtomicLong();
+    Thread sweeper =
+        Thread.ofVirtual()
+            .start(() -> {
+              while (paying.get()) {
+                ApiClient.Reply swept = sweep(merchant);
+                assertThat(swept.status()).as(swept.body()).isEqualTo(200);
+                sweptWhilePaying.addAndGet(swept.json().get("sweptAmount").asLong());
+              }
+            });
+    List<Callable<ApiClient.Reply>> credits = new ArrayList<>();
+    for (int round = 0; round < 10; round++) {
+      for (int p = 0; p < payers.size(); p++) {
+        Wallet payer = payers.get(p);
+        long amount = 1 + p + 100L * round;
+        credits.add(() -> transfer(payer, merchant.id(), amount, ApiClient.newKey()));
+      }
+    }
+    List<ApiClient.Reply> replies;
+    try {
+      replies = concurrently(credits);
+    } finally {
+      paying.set(false);
+      sweeper.join();
+    }
+
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isEqualTo(201));
+    long expected = 0;
+    for (int round = 0; round < 10; round++) {
+      for (int p = 0; p < 100; p++) {
+        expected += 1 + p + 100L * round;
+      }
+    }
+    JsonNode account = api().get("/v1/accounts/" + merchant.id(), merchant.token()).json();
+    assertThat(account.get("balance").asLong()).isEqualTo(expected);
+    long shardsWithMoney =
+        jdbc.sql(
+                "SELECT count(DISTINCT account_id) FROM ledger_entry e JOIN account a ON a.id ="
+                    + " e.account_id WHERE a.parent_id = ?")
+            .param(merchant.id())
+            .query(Long.class)
+            .single();
+    assertThat(shardsWithMoney).isGreaterThan(8);
+
+    sweep(merchant);
+    assertThat(balance(merchant.id())).isEqualTo(expected);
+    List<JsonNode> entries = history(merchant);
+    Set<String> credited = new HashSet<>();
+    entries.stream()
+        .filter(e -> e.get("type").asText().equals("TRANSFER"))
+        .forEach(e -> assertThat(credited.add(e.get("transactionId").asText())).isTrue());
+    Set<String> posted = new HashSet<>();
+    replies.forEach(r -> posted.add(r.json().get("transactionId").asText()));
+    assertThat(credited).isEqualTo(posted);
+    assertBooksBalance();
+  }
+
+  @Test
+  void payoutsLeaveTheMainAccountAndShardsOnlyGrow() {
+    Merchant merchant = merchant(4);
+    Wallet payer = walletWith(10_000);
+    Wallet supplier = openWallet();
+    assertThat(transfer(payer, merchant.id(), 6_000, ApiClient.newKey()).status()).isEqualTo(201);
+    Wallet merchantAsPayer = new Wallet(merchant.id(), merchant.owner(), merchant.token());
+    assertThat(transfer(merchantAsPayer, supplier.id(), 1_000, ApiClient.newKey()).code())
+        .isEqualTo("INSUFFICIENT_FUNDS");
+
+    assertThat(sweep(merchant).json().get("sweptAmount").asLong()).isEqualTo(6_000);
+    assertThat(transfer(merchantAsPayer, supplier.id(), 1_000, ApiClient.newKey()).status())
+        .isEqualTo(201);
+    assertThat(
+            api()
+                .get("/v1/accounts/" + merchant.id(), merchant.token())
+                .json()
+                .get("balance")
+                .asLong())
+        .isEqualTo(5_000);
+
+    String shards = "/v1/accounts/" + merchant.id() + "/shards";
+    assertThat(api().post(shards, OPERATOR, null, "{\"shards\":8}").json().get("shards").asInt())
+        .isEqualTo(8);
+    assertThat(api().post(shards, OPERATOR, null, "{\"shards\":2}").code())
+        .isEqualTo("VALIDATION_FAILED");
+    assertThat(api().post(shards, merchant.token(), null, "{\"shards\":9}").code())
+        .isEqualTo("FORBIDDEN");
+    assertThat(api().get("/v1/accounts", merchant.token()).json().get("items")).hasSize(1);
+    assertThat(
+            api()
+                .post(
+                    "/v1/accounts",
+                    payer.token(),
+                    null,
+                    "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"shards\":4}")
+                .code())
+        .isEqualTo("FORBIDDEN");
+    assertThat(sweep(new Merchant(payer.id(), payer.owner(), payer.token())).code())
+        .isEqualTo("VALIDATION_FAILED");
+    assertBooksBalance();
+  }
+}
