@@ -1,33 +1,80 @@
--- wrk script: each request is a transfer of 1 dong from a random payer to one account, with a
--- unique Idempotency-Key. Payers come from the file named by the environment variable PAYERS
--- (lines "<walletId> <token>"); the destination from TARGET.
-local payers = {}
+-- wrk script for the ledger benchmarks. MODE (environment):
+--   uniform  transfers of 1 dong from a random payer to a random wallet in 1..WALLETS
+--   hot      transfers of 1 dong from a random payer to TARGET
+--   read     GET of a random payer's account (3 in 4) or its newest history page (1 in 4)
+-- Payers come from the file PAYERS (lines "<walletId> <token>"). Every transfer carries a unique
+-- Idempotency-Key. done() prints one RESULT line: rate, latency percentiles, statuses, errors.
+local mode = os.getenv("MODE") or "uniform"
+local wallets = tonumber(os.getenv("WALLETS") or "0")
 local target = os.getenv("TARGET")
+local payers = {}
 local counter = 0
-local thread_tag
+statuses = {} -- global: done() reads every thread's copy through thread:get
+local tag
+local threads = {}
 
-local function load_payers()
-  for line in io.lines(os.getenv("PAYERS")) do
-    local id, token = line:match("^(%d+) (%S+)$")
-    if id then
-      payers[#payers + 1] = { id = id, auth = "Bearer " .. token }
-    end
-  end
+function setup(thread)
+  threads[#threads + 1] = thread
 end
 
 function init(args)
-  load_payers()
-  math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)"), 16) % 100000)
-  thread_tag = string.format("%x%x", os.time(), math.random(1, 2 ^ 30))
+  for line in io.lines(os.getenv("PAYERS")) do
+    local id, token = line:match("^(%d+) (%S+)$")
+    if id then
+      payers[#payers + 1] = { id = tonumber(id), auth = "Bearer " .. token }
+    end
+  end
+  math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)"), 16) % 1000003)
+  tag = string.format("%x%x", os.time(), math.random(1, 2 ^ 30))
 end
 
-function request()
+local function transfer(payer, to)
+  if to == payer.id then
+    to = (to % wallets) + 1
+  end
   counter = counter + 1
-  local payer = payers[math.random(#payers)]
-  local body = '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. target .. ',"amount":1}'
   return wrk.format("POST", "/v1/transfers", {
     ["Content-Type"] = "application/json",
     ["Authorization"] = payer.auth,
-    ["Idempotency-Key"] = "bench-" .. thread_tag .. "-" .. counter,
-  }, body)
+    ["Idempotency-Key"] = "bench-" .. tag .. "-" .. counter,
+  }, '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. to .. ',"amount":1}')
+end
+
+function request()
+  local payer = payers[math.random(#payers)]
+  if mode == "hot" then
+    return transfer(payer, tonumber(target))
+  elseif mode == "read" then
+    local path = "/v1/accounts/" .. payer.id
+    if math.random(4) == 1 then
+      path = path .. "/entries?limit=20"
+    end
+    return wrk.format("GET", path, { ["Authorization"] = payer.auth })
+  end
+  return transfer(payer, math.random(wallets))
+end
+
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+
+function done(summary, latency, requests)
+  local merged = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do
+      merged[status] = (merged[status] or 0) + count
+    end
+  end
+  local parts = {}
+  for status, count in pairs(merged) do
+    parts[#parts + 1] = status .. ":" .. count
+  end
+  table.sort(parts)
+  local e = summary.errors
+  io.write(string.format(
+    "RESULT rps=%.1f p50=%.2f p95=%.2f p99=%.2f p999=%.2f statuses=%s socket_errors=%d\n",
+    summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000,
+    latency:percentile(99) / 1000, latency:percentile(99.9) / 1000,
+    table.concat(parts, ","), e.connect + e.read + e.write + e.timeout))
 end

@@ -1,0 +1,123 @@
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Turns bench/run.sh's results into bench/out/report.md and bench/out/chart.html, and fails (exit
+ * 1) when any response was 5xx or a socket error, or the books do not reconcile. Run with the JDK's
+ * source launcher: java bench/Report.java results.tsv jfr-top.txt outDir description recon.
+ */
+public class Report {
+
+  record Row(
+      String scenario, int connections, double rps, String p50, String p95, String p99,
+      String p999, String statuses, String cpu, String rss) {}
+
+  public static void main(String[] args) throws IOException {
+    List<Row> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(Path.of(args[0])).subList(1, Files.readAllLines(Path.of(args[0])).size())) {
+      String[] f = line.split("\t");
+      rows.add(new Row(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), f[3], f[4], f[5], f[6], f[7], f[8], f[9]));
+    }
+    Path out = Path.of(args[2]);
+    String reconciliation = args[4];
+    StringBuilder md = new StringBuilder("# Benchmark report\n\n").append(args[3]).append("\n\n");
+    md.append("| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | p99.9 ms | statuses | service CPU cores | service RSS MB |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+    boolean failed = false;
+    for (Row r : rows) {
+      if (r.scenario().equals("warmup")) {
+        continue;
+      }
+      md.append(String.format("| %s | %d | %.0f | %s | %s | %s | %s | %s | %s | %s |%n",
+          r.scenario(), r.connections(), r.rps(), r.p50(), r.p95(), r.p99(), r.p999(),
+          r.statuses(), r.cpu(), r.rss()));
+      failed |= r.statuses().matches(".*\\b5\\d\\d:.*");
+    }
+    md.append("\n## Service / pgbench ceiling\n\n| connections | uniform | hot account |\n|---:|---:|---:|\n");
+    for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
+      Double u = ratio(rows, "uniform", "pgbench-uniform", c);
+      Double h = ratio(rows, "hot", "pgbench-hot", c);
+      if (u != null || h != null) {
+        md.append(String.format("| %d | %s | %s |%n", c, fmt(u), fmt(h)));
+      }
+    }
+    md.append("\n## Where the time goes (JFR, top frames of the uniform run)\n\n```\n")
+        .append(Files.readString(Path.of(args[1])))
+        .append("```\n\n## Reconciliation after the runs\n\n`").append(reconciliation).append("`\n");
+    failed |= !reconciliation.contains("\"mismatches\":[]");
+    md.append("\nVerdict: ").append(failed ? "FAILED (5xx responses or books not balanced)" : "passed: no 5xx, books balance").append('\n');
+    Files.writeString(out.resolve("report.md"), md);
+    Files.writeString(out.resolve("chart.html"), chart(rows, args[3]));
+    System.out.print(md);
+    System.exit(failed ? 1 : 0);
+  }
+
+  private static Double ratio(List<Row> rows, String service, String ceiling, int c) {
+    Double s = rps(rows, service, c);
+    Double p = rps(rows, ceiling, c);
+    return s == null || p == null || p == 0 ? null : s / p;
+  }
+
+  private static Double rps(List<Row> rows, String scenario, int c) {
+    return rows.stream().filter(r -> r.scenario().equals(scenario) && r.connections() == c)
+        .map(Row::rps).findFirst().orElse(null);
+  }
+
+  private static String fmt(Double ratio) {
+    return ratio == null ? "-" : String.format("%.2f", ratio);
+  }
+
+  /** Two line charts as inline SVG: throughput and p99 against connections, one line a scenario. */
+  private static String chart(List<Row> rows, String title) {
+    Map<String, List<Row>> series = new LinkedHashMap<>();
+    for (String s : List.of("uniform", "hot", "read", "pgbench-uniform", "pgbench-hot")) {
+      List<Row> points = rows.stream().filter(r -> r.scenario().equals(s)).toList();
+      if (!points.isEmpty()) {
+        series.put(s, points);
+      }
+    }
+    String[] colours = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"};
+    return "<!doctype html><meta charset=utf-8><title>Ledger benchmark</title><h1>Ledger benchmark</h1><p>"
+        + title + "</p>"
+        + svg("requests/s", series, colours, r -> r.rps())
+        + svg("p99 latency (ms)", series, colours, r -> Double.parseDouble(r.p99()));
+  }
+
+  private static String svg(String label, Map<String, List<Row>> series, String[] colours,
+      java.util.function.ToDoubleFunction<Row> value) {
+    int w = 640, h = 320, pad = 50;
+    double maxY = series.values().stream().flatMap(List::stream).mapToDouble(value).max().orElse(1) * 1.1;
+    List<Integer> xs = new ArrayList<>(new TreeSet<>(series.values().stream().flatMap(List::stream).map(Row::connections).toList()));
+    StringBuilder svg = new StringBuilder("<h2>" + label + " by connections</h2><svg width=" + w + " height=" + h + " style='font:12px sans-serif'>");
+    svg.append("<line x1=" + pad + " y1=" + (h - pad) + " x2=" + (w - pad) + " y2=" + (h - pad) + " stroke=black />");
+    svg.append("<line x1=" + pad + " y1=" + pad / 2 + " x2=" + pad + " y2=" + (h - pad) + " stroke=black />");
+    svg.append("<text x=5 y=" + (pad / 2 + 4) + ">" + String.format("%.0f", maxY) + "</text>");
+    for (int i = 0; i < xs.size(); i++) {
+      svg.append("<text x=" + x(i, xs.size(), w, pad) + " y=" + (h - pad + 16) + ">" + xs.get(i) + "</text>");
+    }
+    int k = 0;
+    for (Map.Entry<String, List<Row>> s : series.entrySet()) {
+      StringBuilder points = new StringBuilder();
+      for (Row r : s.getValue()) {
+        int i = xs.indexOf(r.connections());
+        points.append(x(i, xs.size(), w, pad)).append(',')
+            .append(String.format("%.1f", (h - pad) - value.applyAsDouble(r) / maxY * (h - 1.5 * pad))).append(' ');
+      }
+      String colour = colours[k % colours.length];
+      svg.append("<polyline fill=none stroke-width=2 stroke='" + colour + "' points='" + points + "'/>");
+      svg.append("<text x=" + (w - pad - 110) + " y=" + (pad / 2 + 14 * (k + 1)) + " fill='" + colour + "'>" + s.getKey() + "</text>");
+      k++;
+    }
+    return svg.append("</svg>").toString();
+  }
+
+  private static int x(int i, int n, int w, int pad) {
+    return n == 1 ? w / 2 : pad + i * (w - 2 * pad) / (n - 1);
+  }
+}

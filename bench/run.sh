@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The ledger benchmark harness: loads N wallets into a fresh database, then measures the service
+# over HTTP with wrk and the seed's raw SQL flow with pgbench, on the same database, at the same
+# connection counts, and writes a report (markdown table, HTML chart, JFR top frames).
+#
+#   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
+#   bench/run.sh --wallets 100000 --duration 15
+#   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot
+#
+# Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
+# postgresql-client), openssl. Fails unless every response was below 500 and the books reconcile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bin/java-env.sh
+. bin/dev-secret.sh
+
+WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=15 SPIKE=30 OPENING=1000000000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --wallets) WALLETS=$2; shift 2 ;;
+    --duration) DURATION=$2; shift 2 ;;
+    --connections) CONNECTIONS=$2; shift 2 ;;
+    --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 SPIKE=3; shift ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+for tool in wrk pgbench psql openssl; do
+  command -v "$tool" >/dev/null || { echo "$tool is required (see the header of $0)" >&2; exit 1; }
+done
+
+PORT=18080 BASE=http://127.0.0.1:18080 DB=ledger_bench OUT=bench/out
+mkdir -p "$OUT"
+RESULTS=$OUT/results.tsv
+printf 'scenario\tconnections\trps\tp50\tp95\tp99\tp999\tstatuses\tcpu_cores\trss_mb\n' > "$RESULTS"
+log() { echo "[bench] $*" >&2; }
+
+psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
+./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
+LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT \
+LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
+  java -Xmx2g -XX:+UseZGC -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
+SERVICE=$!
+trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
+for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+curl -sf "$BASE/actuator/health" >/dev/null || { log "the service did not start"; exit 1; }
+
+log "loading $WALLETS wallets..."
+started=$(date +%s)
+psql -h 127.0.0.1 -U postgres -d "$DB" -q -v wallets="$WALLETS" -v opening="$OPENING" -f bench/load.sql
+log "loaded in $(( $(date +%s) - started )) s"
+
+log "minting tokens for $PAYERS payers..."
+shuf -i "1-$WALLETS" -n "$PAYERS" | while read -r id; do
+  echo "$id $(bin/dev-token "$id" --ttl 86400)"
+done > "$OUT/payers.txt"
+HOT=$WALLETS
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE/stat"; }
+rss_mb() { awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$SERVICE/status"; }
+wrk_run() { # scenario connections seconds
+  local mode=$1 c=$2 d=$3 before after out line
+  before=$(cpu_ticks)
+  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT PAYERS=$OUT/payers.txt \
+    wrk -t "$(( c < 4 ? c : 4 ))" -c "$c" -d "${d}s" --timeout 10s -s bench/transfer.lua "$BASE" 2>&1)
+  after=$(cpu_ticks)
+  line=$(echo "$out" | grep '^RESULT') || { echo "$out" >&2; exit 1; }
+  echo "$line" | awk -v s="$4" -v c="$c" -v cpu="$(( after - before ))" -v d="$d" \
+    -v hz="$(getconf CLK_TCK)" -v rss="$(rss_mb)" '{
+      for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\n", s, c, v["rps"], v["p50"], v["p95"],
+        v["p99"], v["p999"], v["statuses"], cpu / hz / d, rss }' >> "$RESULTS"
+}
+pgbench_run() { # label hot connections seconds
+  local label=$1 hot=$2 c=$3 d=$4 dir
+  dir=$(mktemp -d)
+  (cd "$dir" && pgbench -h 127.0.0.1 -U postgres -n -M prepared -c "$c" -j "$(( c < 2 ? c : 2 ))" \
+      -T "$d" -D wallets="$WALLETS" -D hot="$hot" -f "$OLDPWD/bench/pgbench-transfer.sql" \
+      -l "$DB" > out.txt 2>&1) || { cat "$dir/out.txt" >&2; exit 1; }
+  cat "$dir"/pgbench_log.* | awk '{print $3 / 1000}' | sort -n | awk -v s="$label" -v c="$c" \
+    -v tps="$(awk '/^tps/ {print $3; exit}' "$dir/out.txt")" '
+      { l[NR] = $1 }
+      END { printf "%s\t%d\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t-\t-\t-\n", s, c, tps,
+        l[int(NR*0.5)+1], l[int(NR*0.95)+1], l[int(NR*0.99)+1], l[int(NR*0.999)+1] }' >> "$RESULTS"
+  rm -rf "$dir"
+}
+
+log "warming up the JVM and filling the pool (${WARMUP} s)..."
+wrk_run uniform 32 "$WARMUP" warmup
+# The profile is recorded during one uniform run: at 32 connections, or the first count given.
+PROFILE_AT=32
+[[ " $CONNECTIONS " == *" 32 "* ]] || PROFILE_AT=${CONNECTIONS%% *}
+for c in $CONNECTIONS; do
+  log "uniform, hot and read at $c connections..."
+  if [ "$c" = "$PROFILE_AT" ]; then
+    jcmd "$SERVICE" JFR.start name=bench settings=profile filename="$PWD/$OUT/profile.jfr" >/dev/null
+    wrk_run uniform "$c" "$DURATION" uniform
+    jcmd "$SERVICE" JFR.stop name=bench >/dev/null
+  else
+    wrk_run uniform "$c" "$DURATION" uniform
+  fi
+  wrk_run hot "$c" "$DURATION" hot
+  wrk_run read "$c" "$DURATION" read
+  pgbench_run pgbench-uniform 0 "$c" "$DURATION"
+  pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"
+done
+log "spike: 4 connections, then 40 for ${SPIKE} s, then 4 again..."
+wrk_run uniform 4 "$SPIKE" spike-base
+wrk_run uniform 40 "$SPIKE" spike-10x
+wrk_run uniform 4 "$SPIKE" spike-after
+
+jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
+  | awk '/stackTrace = \[/ { getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print }' \
+  | sort | uniq -c | sort -rn | head -20 > "$OUT/jfr-top-frames.txt"
+
+RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
+java bench/Report.java "$RESULTS" "$OUT/jfr-top-frames.txt" "$OUT" \
+  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores" "$RECON"
