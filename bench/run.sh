@@ -36,7 +36,9 @@ log() { echo "[bench] $*" >&2; }
 
 psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
-LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT \
+# A pool of 32 leaves room under PostgreSQL's default max_connections (100) for pgbench's 64
+# clients. The relay is off (no broker here): the outbox grows, as it would during an outage.
+LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDGER_DB_POOL_SIZE=32 \
 LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
   java -Xmx2g -XX:+UseZGC -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
 SERVICE=$!

@@ -2,11 +2,12 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -25,8 +26,14 @@ class TransactionTemplateUnitOfWorkAdapter implements UnitOfWork {
 
   private final TransactionTemplate template;
 
-  TransactionTemplateUnitOfWorkAdapter(PlatformTransactionManager transactionManager) {
-    this.template = new TransactionTemplate(transactionManager);
+  /**
+   * Units of work are plain JDBC (every statement of the posting path and the relay is SQL through
+   * {@code JdbcClient}), so they run on a {@link DataSourceTransactionManager} rather than the JPA
+   * one: no entity manager is opened and closed around each posting, which the hot path would pay
+   * for and never use. JPA reads and account opening run outside units of work.
+   */
+  TransactionTemplateUnitOfWorkAdapter(DataSource dataSource) {
+    this.template = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
   }
 
   @Override

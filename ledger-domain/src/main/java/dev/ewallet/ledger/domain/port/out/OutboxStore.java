@@ -20,7 +20,10 @@ public interface OutboxStore {
   /** Marks the rows published at {@code at}, in the unit of work that locked them. */
   void markPublished(List<Long> ids, Instant at);
 
-  /** How many rows wait and when the oldest was written. */
+  /**
+   * How many rows wait and when the oldest was written. Large backlogs may be estimated (erring
+   * high), since this is polled often and must stay cheap.
+   */
   OutboxBacklog backlog();
 
   /**
