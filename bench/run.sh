@@ -112,7 +112,7 @@ wrk_run uniform 4 "$SPIKE" spike-after
 
 jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
   | awk '/stackTrace = \[/ { getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print }' \
-  | sort | uniq -c | sort -rn | head -20 > "$OUT/jfr-top-frames.txt"
+  | sort | uniq -c | sort -rn | sed -n 1,20p > "$OUT/jfr-top-frames.txt"
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
 java bench/Report.java "$RESULTS" "$OUT/jfr-top-frames.txt" "$OUT" \
