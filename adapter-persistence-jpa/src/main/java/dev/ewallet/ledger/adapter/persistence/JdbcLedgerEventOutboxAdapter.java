@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -23,6 +24,13 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
       "INSERT INTO outbox_event (event_id, topic, message_key, payload, created_at)"
           + " VALUES (?, ?, ?, ?::jsonb, ?)";
 
+  private static final String APPEND_ALL =
+      "INSERT INTO outbox_event (event_id, topic, message_key, payload, created_at)"
+          + " SELECT v.event_id::uuid, ?, v.message_key, v.payload::jsonb,"
+          + " v.created_at::timestamptz FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])"
+          + " WITH ORDINALITY AS v(event_id, message_key, payload, created_at, position)"
+          + " ORDER BY v.position";
+
   private final JdbcClient jdbc;
   private final JsonMapper json;
 
@@ -40,6 +48,18 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
             event.transactionId().toString(),
             json.writeValueAsString(payload(event)),
             SqlTypes.timestamp(event.occurredAt()))
+        .update();
+  }
+
+  @Override
+  public void appendAll(List<LedgerEvent> events) {
+    jdbc.sql(APPEND_ALL)
+        .params(
+            TOPIC,
+            events.stream().map(e -> e.eventId().toString()).toArray(String[]::new),
+            events.stream().map(e -> e.transactionId().toString()).toArray(String[]::new),
+            events.stream().map(e -> json.writeValueAsString(payload(e))).toArray(String[]::new),
+            events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new))
         .update();
   }
 

@@ -22,6 +22,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
@@ -31,15 +32,19 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.TransactionChanges;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -262,6 +267,43 @@ public final class InMemoryLedger
               change.balanceAfter(),
               createdAt));
     }
+  }
+
+  @Override
+  public Map<ClaimKey, IdempotencyRecord> findClaims(Collection<ClaimKey> keys) {
+    return locked(() -> {
+      Map<ClaimKey, IdempotencyRecord> found = new HashMap<>();
+      for (ClaimKey key : keys) {
+        TransactionId id = state.keys.get(key.principalId() + "/" + key.key().value());
+        if (id != null) {
+          JournalClaim claim = state.headers.get(id).claim();
+          found.put(key, new IdempotencyRecord(id, claim.type(), claim.fingerprint()));
+        }
+      }
+      return found;
+    });
+  }
+
+  @Override
+  public Set<TransactionId> claimAll(List<JournalClaim> claims) {
+    requireTransaction();
+    Set<TransactionId> won = new HashSet<>();
+    for (JournalClaim claim : claims) {
+      if (claim(claim).isEmpty()) {
+        won.add(claim.transactionId());
+      }
+    }
+    return won;
+  }
+
+  @Override
+  public void appendEntries(List<TransactionChanges> transactions, Instant createdAt) {
+    transactions.forEach(t -> appendEntries(t.transactionId(), t.changes(), createdAt));
+  }
+
+  @Override
+  public void appendAll(List<LedgerEvent> events) {
+    events.forEach(this::append);
   }
 
   @Override

@@ -10,22 +10,29 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.TransactionChanges;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link JournalRepository} must do, run against the fake and the JPA adapter. */
@@ -165,5 +172,71 @@ public abstract class JournalRepositoryContract {
     assertThat(newest).extracting(e -> e.balanceAfter().amountMinor()).containsExactly(6L, 3L);
     assertThat(older).extracting(e -> e.amount().amountMinor()).containsExactly(1L);
     assertThat(older.getFirst().type()).isEqualTo(TransactionType.DEPOSIT);
+  }
+
+  @Test
+  void manyClaimsInOneStatementSkipTakenKeysAndFindCommittedOnes() {
+    IdempotencyKey taken = LedgerFixtures.freshKey();
+    JournalClaim earlier = claim(taken, TransactionType.TRANSFER, null);
+    unitOfWork().inTransaction(() -> journal().claim(earlier));
+    JournalClaim fresh = claim(LedgerFixtures.freshKey(), TransactionType.TRANSFER, null);
+    JournalClaim again = claim(taken, TransactionType.TRANSFER, null);
+
+    Set<TransactionId> won =
+        unitOfWork().inTransaction(() -> journal().claimAll(List.of(fresh, again)));
+
+    assertThat(won).containsExactly(fresh.transactionId());
+    Map<ClaimKey, IdempotencyRecord> found =
+        journal()
+            .findClaims(
+                List.of(
+                    ClaimKey.of(earlier),
+                    ClaimKey.of(fresh),
+                    new ClaimKey(principal, LedgerFixtures.freshKey())));
+    assertThat(found)
+        .containsOnlyKeys(ClaimKey.of(earlier), ClaimKey.of(fresh))
+        .containsEntry(
+            ClaimKey.of(earlier),
+            new IdempotencyRecord(earlier.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
+  }
+
+  @Test
+  void entriesOfManyTransactionsAreAppendedInOneGo() {
+    Account wallet = wallet();
+    deposit(wallet.id(), 10);
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+    JournalClaim first = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
+    JournalClaim second = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
+
+    unitOfWork()
+        .inTransaction(() -> {
+          journal().claimAll(List.of(first, second));
+          accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+          List<BalanceChange> applied =
+              accounts()
+                  .applyPostings(
+                      List.of(new Posting(clearing, vnd(-5)), new Posting(wallet.id(), vnd(5))));
+          long clearingAfter = applied.get(0).balanceAfter().amountMinor();
+          journal()
+              .appendEntries(
+                  List.of(
+                      new TransactionChanges(
+                          first.transactionId(),
+                          List.of(
+                              new BalanceChange(clearing, vnd(-2), vnd(clearingAfter + 3)),
+                              new BalanceChange(wallet.id(), vnd(2), vnd(12)))),
+                      new TransactionChanges(
+                          second.transactionId(),
+                          List.of(
+                              new BalanceChange(clearing, vnd(-3), vnd(clearingAfter)),
+                              new BalanceChange(wallet.id(), vnd(3), vnd(15))))),
+                  first.createdAt());
+          return null;
+        });
+
+    assertThat(journal().findEntries(List.of(wallet.id()), null, 2))
+        .extracting(e -> e.balanceAfter().amountMinor())
+        .containsExactly(15L, 12L);
+    assertThat(journal().findById(second.transactionId()).orElseThrow().entries()).hasSize(2);
   }
 }

@@ -32,17 +32,20 @@ public abstract class OutboxStoreContract {
 
   protected abstract UnitOfWork unitOfWork();
 
+  private static LedgerEvent event(long from, long to) {
+    return new LedgerEvent(
+        UUID.randomUUID(),
+        TransactionId.random(),
+        TransactionType.TRANSFER,
+        null,
+        Instant.now().truncatedTo(ChronoUnit.MICROS),
+        List.of(
+            new BalanceChange(AccountId.of(from), vnd(-5), vnd(0)),
+            new BalanceChange(AccountId.of(to), vnd(5), vnd(5))));
+  }
+
   private LedgerEvent append(long from, long to) {
-    LedgerEvent event =
-        new LedgerEvent(
-            UUID.randomUUID(),
-            TransactionId.random(),
-            TransactionType.TRANSFER,
-            null,
-            Instant.now().truncatedTo(ChronoUnit.MICROS),
-            List.of(
-                new BalanceChange(AccountId.of(from), vnd(-5), vnd(0)),
-                new BalanceChange(AccountId.of(to), vnd(5), vnd(5))));
+    LedgerEvent event = event(from, to);
     unitOfWork()
         .inTransaction(() -> {
           outbox().append(event);
@@ -119,5 +122,20 @@ public abstract class OutboxStoreContract {
         .isGreaterThanOrEqualTo(1);
     assertThat(store().prunePublishedBefore(Instant.now().minus(Duration.ofDays(5)), 100)).isZero();
     assertThat(only(drain(Instant.now()), List.of(waiting))).hasSize(1);
+  }
+
+  @Test
+  void manyEventsAppendedInOneGoAreRelayedInOrder() {
+    drain(Instant.now());
+    List<LedgerEvent> events = List.of(event(7, 8), event(8, 9), event(9, 7));
+    unitOfWork()
+        .inTransaction(() -> {
+          outbox().appendAll(events);
+          return null;
+        });
+
+    assertThat(only(drain(Instant.now()), events))
+        .extracting(OutboxMessage::eventId)
+        .containsExactly(events.get(0).eventId(), events.get(1).eventId(), events.get(2).eventId());
   }
 }

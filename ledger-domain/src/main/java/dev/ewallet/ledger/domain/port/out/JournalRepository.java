@@ -6,8 +6,11 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The append-only journal: transactions and their entries. No argument may be {@code null}. */
 public interface JournalRepository {
@@ -24,6 +27,23 @@ public interface JournalRepository {
    *     transaction that another transaction reverses already
    */
   Optional<IdempotencyRecord> claim(JournalClaim claim);
+
+  /**
+   * The committed claims of these keys; keys nobody claimed (or whose claimer has not committed)
+   * are absent. For the group-commit engine, which claims only the transfers that pass.
+   */
+  Map<ClaimKey, IdempotencyRecord> findClaims(Collection<ClaimKey> keys);
+
+  /**
+   * Appends the headers of many transactions in one statement, each claiming its key as {@link
+   * #claim} does; a key taken meanwhile is skipped rather than waited out twice.
+   *
+   * @return the ids of the transactions whose claim won
+   */
+  Set<TransactionId> claimAll(List<JournalClaim> claims);
+
+  /** Appends the entries of many transactions in one statement, each in its posting order. */
+  void appendEntries(List<TransactionChanges> transactions, Instant createdAt);
 
   /** Appends one entry per change, in order, for a transaction claimed in this unit of work. */
   void appendEntries(TransactionId transactionId, List<BalanceChange> changes, Instant createdAt);

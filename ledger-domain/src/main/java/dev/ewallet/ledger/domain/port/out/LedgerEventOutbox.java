@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import java.util.List;
 
 /**
  * The transactional outbox: events appended here commit or roll back with the posting, and a relay
@@ -14,4 +15,11 @@ public interface LedgerEventOutbox {
    * @param event never {@code null}
    */
   void append(LedgerEvent event);
+
+  /**
+   * Appends many events in one statement, in order, in the current unit of work.
+   *
+   * @param events never {@code null}
+   */
+  void appendAll(List<LedgerEvent> events);
 }
