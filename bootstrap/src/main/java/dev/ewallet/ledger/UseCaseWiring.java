@@ -33,6 +33,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -66,6 +67,7 @@ class UseCaseWiring {
       HoldRepository holds,
       HeldFunds heldFunds,
       BankPayoutGateway bank,
+      PostingBatchMetrics batchMetrics,
       UnitOfWork unitOfWork) {
     return new LedgerPorts(
         accounts,
@@ -79,12 +81,18 @@ class UseCaseWiring {
         holds,
         heldFunds,
         bank,
+        batchMetrics,
         unitOfWork);
   }
 
-  @Bean
-  LedgerServices ledgerServices(LedgerPorts ports, RateLimitProperties rateLimits, Clock clock) {
-    return new LedgerServices(ports, rateLimits.limits(), clock);
+  /** Started and closed with the context: group commit runs writer threads. */
+  @Bean(initMethod = "start", destroyMethod = "close")
+  LedgerServices ledgerServices(
+      LedgerPorts ports,
+      RateLimitProperties rateLimits,
+      GroupCommitProperties groupCommit,
+      Clock clock) {
+    return new LedgerServices(ports, rateLimits.limits(), groupCommit.settings(), clock);
   }
 
   @Bean

@@ -53,6 +53,7 @@ class ResilienceIT extends SystemTestSupport {
     registry.add("spring.datasource.hikari.maximum-pool-size", () -> 2);
     registry.add("spring.datasource.hikari.connection-timeout", POOL_TIMEOUT::toMillis);
     registry.add("ledger.outbox.relay-enabled", () -> false);
+    registry.add("ledger.posting.group-commit.enabled", () -> false);
     registry.add("ledger.outbox.monitor-interval", () -> "PT1H");
   }
 

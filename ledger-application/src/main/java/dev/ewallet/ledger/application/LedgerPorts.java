@@ -9,6 +9,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -27,6 +28,7 @@ public record LedgerPorts(
     HoldRepository holds,
     HeldFunds heldFunds,
     BankPayoutGateway bank,
+    PostingBatchMetrics batchMetrics,
     UnitOfWork unitOfWork) {
 
   public LedgerPorts {
@@ -41,6 +43,7 @@ public record LedgerPorts(
     Objects.requireNonNull(holds, "holds");
     Objects.requireNonNull(heldFunds, "heldFunds");
     Objects.requireNonNull(bank, "bank");
+    Objects.requireNonNull(batchMetrics, "batchMetrics");
     Objects.requireNonNull(unitOfWork, "unitOfWork");
   }
 
@@ -58,6 +61,7 @@ public record LedgerPorts(
         holds,
         heldFunds,
         bank,
+        batchMetrics,
         unitOfWork);
   }
 }

@@ -6,7 +6,7 @@ import java.time.Clock;
  * Builds every use-case service over one set of out-ports. The wiring of a framework (or a test)
  * calls this instead of the services' constructors, so the posting flow is shared, not repeated.
  */
-public final class LedgerServices {
+public final class LedgerServices implements AutoCloseable {
 
   private final AccountService accounts;
   private final TransferService transfers;
@@ -19,13 +19,28 @@ public final class LedgerServices {
   private final WithdrawalService withdrawals;
   private final HoldService holds;
   private final MerchantService merchants;
+  private final GroupCommitEngine engine;
 
+  /** With transfers posted one database transaction each. */
   public LedgerServices(LedgerPorts ports, RateLimits rateLimits, Clock clock) {
+    this(ports, rateLimits, GroupCommitSettings.OFF, clock);
+  }
+
+  /**
+   * With group commit as the settings say; when it is on, call {@link #start()} before serving and
+   * {@link #close()} when done.
+   */
+  public LedgerServices(
+      LedgerPorts ports, RateLimits rateLimits, GroupCommitSettings groupCommit, Clock clock) {
     JournalPoster poster =
         new JournalPoster(
             ports.accounts(), ports.journal(), ports.outbox(), ports.unitOfWork(), clock);
     this.accounts = new AccountService(ports.accounts(), ports.journal(), ports.heldFunds(), clock);
-    this.transfers = new TransferService(ports.accounts(), poster);
+    this.engine =
+        groupCommit.enabled()
+            ? new GroupCommitEngine(ports, ports.batchMetrics(), clock, groupCommit)
+            : null;
+    this.transfers = new TransferService(ports.accounts(), poster, engine);
     this.deposits = new DepositService(ports.accounts(), poster);
     this.reversals = new ReversalService(ports.journal(), poster);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
@@ -37,6 +52,20 @@ public final class LedgerServices {
         new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), poster);
     this.holds = new HoldService(ports.accounts(), ports.holds(), poster, clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, poster, clock);
+  }
+
+  /** Starts the group-commit writers, if group commit is on. */
+  public void start() {
+    if (engine != null) {
+      engine.start();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (engine != null) {
+      engine.close();
+    }
   }
 
   public AccountService accounts() {
@@ -65,6 +94,11 @@ public final class LedgerServices {
 
   public OutboxRelayService outboxRelay() {
     return outboxRelay;
+  }
+
+  /** The group-commit engine, or {@code null} when transfers post one by one. */
+  GroupCommitEngine engine() {
+    return engine;
   }
 
   public AdmissionService admission() {

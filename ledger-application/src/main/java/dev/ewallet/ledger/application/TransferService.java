@@ -19,24 +19,24 @@ public final class TransferService implements TransferFundsUseCase {
 
   private final AccountRepository accounts;
   private final JournalPoster poster;
-
-  TransferService(AccountRepository accounts, JournalPoster poster) {
-    this.accounts = accounts;
-    this.poster = poster;
-  }
+  private final GroupCommitEngine engine;
 
   /**
-   * A credit to a sharded merchant lands on one of its shards, chosen at random, so concurrent
-   * payers spread over the shards' row locks instead of queueing on one; the merchant's main row is
-   * not locked at all.
+   * @param engine when not {@code null}, transfers go through the group-commit engine instead of
+   *     one database transaction each
    */
+  TransferService(AccountRepository accounts, JournalPoster poster, GroupCommitEngine engine) {
+    this.accounts = accounts;
+    this.poster = poster;
+    this.engine = engine;
+  }
+
   @Override
   public PostingReceipt transfer(TransferFundsCommand command) {
-    List<AccountId> shards = accounts.creditTargets(command.toAccountId());
-    AccountId credited =
-        shards.isEmpty()
-            ? command.toAccountId()
-            : shards.get(ThreadLocalRandom.current().nextInt(shards.size()));
+    if (engine != null) {
+      return engine.submit(command);
+    }
+    AccountId credited = creditTarget(accounts, command);
     return poster.post(
         new PostingRequest(
             command.caller(),
@@ -46,19 +46,36 @@ public final class TransferService implements TransferFundsUseCase {
             new TreeSet<>(List.of(command.fromAccountId(), credited)),
             null,
             null,
-            (locked, id, at) -> {
-              Account from = locked.get(command.fromAccountId());
-              Account to = locked.get(credited);
-              command.caller().requireOwner(from);
-              WalletRules.requireWallet(from);
-              WalletRules.requireCreditable(to, command.toAccountId());
-              WalletRules.requireSameCurrency(from, to);
-              Money amount = Money.of(command.amountMinor(), from.currency());
-              return JournalTransaction.create(
-                  id,
-                  TransactionType.TRANSFER,
-                  List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
-                  at);
-            }));
+            plan(command, credited)));
+  }
+
+  /**
+   * A credit to a sharded merchant lands on one of its shards, chosen at random, so concurrent
+   * payers spread over the shards' row locks instead of queueing on one; the merchant's main row is
+   * not locked at all.
+   */
+  static AccountId creditTarget(AccountRepository accounts, TransferFundsCommand command) {
+    List<AccountId> shards = accounts.creditTargets(command.toAccountId());
+    return shards.isEmpty()
+        ? command.toAccountId()
+        : shards.get(ThreadLocalRandom.current().nextInt(shards.size()));
+  }
+
+  /** The rules of a transfer, checked on the accounts as locked. */
+  static PostingPlan plan(TransferFundsCommand command, AccountId credited) {
+    return (locked, id, at) -> {
+      Account from = locked.get(command.fromAccountId());
+      Account to = locked.get(credited);
+      command.caller().requireOwner(from);
+      WalletRules.requireWallet(from);
+      WalletRules.requireCreditable(to, command.toAccountId());
+      WalletRules.requireSameCurrency(from, to);
+      Money amount = Money.of(command.amountMinor(), from.currency());
+      return JournalTransaction.create(
+          id,
+          TransactionType.TRANSFER,
+          List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
+          at);
+    };
   }
 }

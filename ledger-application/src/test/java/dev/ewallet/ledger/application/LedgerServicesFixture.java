@@ -15,6 +15,8 @@ import dev.ewallet.ledger.domain.testing.RecordingBank;
 import dev.ewallet.ledger.domain.testing.RecordingPublisher;
 import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** The application's services over the in-memory ledger, with helpers the tests share. */
 class LedgerServicesFixture {
@@ -26,13 +28,34 @@ class LedgerServicesFixture {
   final RecordingPublisher publisher = new RecordingPublisher();
   final RecordingBank bank = new RecordingBank();
   final InProcessRateLimiter limiter = new InProcessRateLimiter(clock);
-  final LedgerServices services =
-      new LedgerServices(
-          new LedgerPorts(
-              ledger, ledger, ledger, ledger, ledger, publisher, limiter, ledger, ledger, ledger,
-              bank, ledger),
-          new RateLimits(10, 0, true),
-          clock);
+  final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+  final LedgerServices services;
+
+  LedgerServicesFixture() {
+    this(GroupCommitSettings.OFF);
+  }
+
+  LedgerServicesFixture(GroupCommitSettings groupCommit) {
+    services =
+        new LedgerServices(
+            new LedgerPorts(
+                ledger,
+                ledger,
+                ledger,
+                ledger,
+                ledger,
+                publisher,
+                limiter,
+                ledger,
+                ledger,
+                ledger,
+                bank,
+                (size, wait, nanos) -> batchSizes.add(size),
+                ledger),
+            new RateLimits(10, 0, true),
+            groupCommit,
+            clock);
+  }
 
   AccountId openWallet(long owner) {
     return openWallet(owner, LedgerFixtures.VND);

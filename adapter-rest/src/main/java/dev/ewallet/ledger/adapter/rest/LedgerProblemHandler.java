@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
@@ -53,6 +54,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(LedgerException.class)
   ResponseEntity<Object> ledger(LedgerException e) {
+    if (e instanceof OverloadedException) {
+      return overloaded(e.getMessage());
+    }
     ProblemCode code =
         switch (e) {
           case InvalidRequestException invalid -> ProblemCode.VALIDATION_FAILED;
@@ -65,6 +69,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           case SameAccountException same -> ProblemCode.SAME_ACCOUNT;
           case IdempotencyKeyReusedException reused -> ProblemCode.IDEMPOTENCY_KEY_REUSED;
           case MoneyOverflowException overflow -> ProblemCode.AMOUNT_OVERFLOW;
+          case OverloadedException overloaded -> ProblemCode.OVERLOADED;
           case WithdrawalNotFoundException missing -> ProblemCode.WITHDRAWAL_NOT_FOUND;
           case WithdrawalNotPendingException finished -> ProblemCode.WITHDRAWAL_NOT_PENDING;
           case HoldNotFoundException missing -> ProblemCode.HOLD_NOT_FOUND;
@@ -91,12 +96,8 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(Exception.class)
   ResponseEntity<Object> unexpected(Exception e) {
     if (causedBy(e, SQLTransientConnectionException.class)) {
-      overloaded.increment();
-      return ResponseEntity.status(ProblemCode.OVERLOADED.status())
-          .header(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS)
-          .body(
-              ProblemCode.OVERLOADED.problem(
-                  "no database connection was free in time; nothing was executed, retry later"));
+      return overloaded(
+          "no database connection was free in time; nothing was executed, retry later");
     }
     LOG.error("unexpected failure", e);
     return respond(ProblemCode.INTERNAL_ERROR, "an unexpected error occurred; nothing was posted");
@@ -136,6 +137,13 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
       case 415 -> ProblemCode.UNSUPPORTED_MEDIA_TYPE;
       default -> ProblemCode.INTERNAL_ERROR;
     };
+  }
+
+  private ResponseEntity<Object> overloaded(String detail) {
+    overloaded.increment();
+    return ResponseEntity.status(ProblemCode.OVERLOADED.status())
+        .header(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS)
+        .body(ProblemCode.OVERLOADED.problem(detail));
   }
 
   private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {

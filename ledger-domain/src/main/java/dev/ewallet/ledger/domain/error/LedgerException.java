@@ -18,6 +18,7 @@ public abstract sealed class LedgerException extends RuntimeException
         InsufficientFundsException,
         InvalidRequestException,
         MoneyOverflowException,
+        OverloadedException,
         SameAccountException,
         TransactionNotFoundException,
         WithdrawalNotFoundException,

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
@@ -105,6 +106,7 @@ public final class InMemoryLedger
           new HashMap<>(),
           new HashMap<>());
   private boolean inTransaction;
+  private final Set<String> brokenKeys = new HashSet<>();
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;
 
@@ -231,9 +233,17 @@ public final class InMemoryLedger
     return changes;
   }
 
+  /** Makes every claim of this key fail as a broken database would, to test failure handling. */
+  public void breakClaimsOf(IdempotencyKey key) {
+    locked(() -> brokenKeys.add(key.value()));
+  }
+
   @Override
   public Optional<IdempotencyRecord> claim(JournalClaim claim) {
     requireTransaction();
+    if (brokenKeys.contains(claim.idempotencyKey().value())) {
+      throw new IllegalStateException("storage failed claiming " + claim.idempotencyKey());
+    }
     String key = claim.principalId() + "/" + claim.idempotencyKey().value();
     TransactionId earlier = state.keys.get(key);
     if (earlier != null) {

@@ -1,0 +1,22 @@
+package dev.ewallet.ledger;
+
+import dev.ewallet.ledger.application.GroupCommitSettings;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The group-commit engine ({@code ledger.posting.group-commit.*}): many transfers per database
+ * transaction. ADR 0009 and docs/benchmarks.md say when it pays.
+ */
+@ConfigurationProperties("ledger.posting.group-commit")
+record GroupCommitProperties(
+    @DefaultValue("false") boolean enabled,
+    @DefaultValue("64") int maxBatch,
+    @DefaultValue("1") int writers,
+    @DefaultValue("PT0.5S") Duration maxQueueWait) {
+
+  GroupCommitSettings settings() {
+    return new GroupCommitSettings(enabled, maxBatch, writers, maxQueueWait);
+  }
+}

@@ -1,0 +1,138 @@
+package dev.ewallet.ledger.application;
+
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
+import dev.ewallet.ledger.domain.error.InsufficientFundsException;
+import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
+class GroupCommitEngineTest {
+
+  private final LedgerServicesFixture f =
+      new LedgerServicesFixture(new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100)));
+  private final GroupCommitEngine engine = f.services.engine();
+  private final AccountId alice = f.openWallet(7);
+  private final AccountId bob = f.openWallet(8);
+
+  private CompletableFuture<PostingReceipt> queue(long amount, IdempotencyKey key) {
+    return engine.enqueue(new TransferFundsCommand(Caller.user(7), key, alice, bob, amount));
+  }
+
+  private static Throwable failure(CompletableFuture<PostingReceipt> result) {
+    try {
+      result.join();
+      return null;
+    } catch (CompletionException e) {
+      return e.getCause();
+    }
+  }
+
+  @Test
+  void aTransferThatMustFailFailsAloneAndItsKeyStaysFree() {
+    f.deposit(alice, 1_000);
+    IdempotencyKey tooMuchKey = freshKey();
+    CompletableFuture<PostingReceipt> first = queue(600, freshKey());
+    CompletableFuture<PostingReceipt> tooMuch = queue(600, tooMuchKey);
+    CompletableFuture<PostingReceipt> third = queue(400, freshKey());
+
+    engine.postQueued();
+
+    assertThat(first.join().replayed()).isFalse();
+    assertThat(failure(tooMuch)).isInstanceOf(InsufficientFundsException.class);
+    assertThat(third.join().replayed()).isFalse();
+    assertThat(f.batchSizes).containsExactly(3);
+    assertThat(f.balance(alice)).isZero();
+    assertThat(f.balance(bob)).isEqualTo(1_000);
+    f.deposit(alice, 600);
+    CompletableFuture<PostingReceipt> retried = queue(600, tooMuchKey);
+    engine.postQueued();
+    assertThat(retried.join().replayed()).isFalse();
+    assertThat(f.booksBalance()).isTrue();
+  }
+
+  @Test
+  void aKeyTwiceInOneBatchPostsOnceAndTheSecondReplaysOrIsRefused() {
+    f.deposit(alice, 1_000);
+    IdempotencyKey key = freshKey();
+    CompletableFuture<PostingReceipt> first = queue(100, key);
+    CompletableFuture<PostingReceipt> again = queue(100, key);
+    CompletableFuture<PostingReceipt> reused = queue(101, key);
+
+    engine.postQueued();
+    engine.postQueued();
+    engine.postQueued();
+
+    assertThat(again.join().transactionId()).isEqualTo(first.join().transactionId());
+    assertThat(again.join().replayed()).isTrue();
+    assertThat(failure(reused)).isInstanceOf(IdempotencyKeyReusedException.class);
+    assertThat(f.balance(alice)).isEqualTo(900);
+  }
+
+  @Test
+  void aBatchThatFailsAsAWholeIsSplitUntilTheBadTransferFailsAlone() {
+    f.deposit(alice, 1_000);
+    IdempotencyKey poisoned = freshKey();
+    f.ledger.breakClaimsOf(poisoned);
+    List<CompletableFuture<PostingReceipt>> good =
+        List.of(queue(1, freshKey()), queue(2, freshKey()), queue(3, freshKey()));
+    CompletableFuture<PostingReceipt> bad = queue(4, poisoned);
+
+    engine.postQueued();
+
+    assertThat(good).allSatisfy(r -> assertThat(r.join().replayed()).isFalse());
+    assertThat(failure(bad)).isInstanceOf(IllegalStateException.class);
+    assertThat(f.balance(alice)).isEqualTo(1_000 - 6);
+    assertThat(f.batchSizes).contains(2, 1);
+    assertThat(f.booksBalance()).isTrue();
+  }
+
+  @Test
+  void aRetryAfterALostReplyReplaysTheCommittedResult() {
+    f.deposit(alice, 1_000);
+    TransferFundsCommand command =
+        new TransferFundsCommand(Caller.user(7), freshKey(), alice, bob, 250);
+    CompletableFuture<PostingReceipt> lost = engine.enqueue(command);
+    engine.postQueued();
+
+    CompletableFuture<PostingReceipt> retry = engine.enqueue(command);
+    engine.postQueued();
+
+    assertThat(retry.join().transactionId()).isEqualTo(lost.join().transactionId());
+    assertThat(retry.join().replayed()).isTrue();
+    assertThat(f.balance(alice)).isEqualTo(750);
+  }
+
+  @Test
+  void aTransferNoBatchTakesInTimeIsRefusedAsOverloadedAndPostsNothing() {
+    f.deposit(alice, 1_000);
+    IdempotencyKey key = freshKey();
+    TransferFundsCommand command = new TransferFundsCommand(Caller.user(7), key, alice, bob, 10);
+
+    // No writer is running: nothing takes the transfer.
+    assertThatThrownBy(() -> f.services.transfers().transfer(command))
+        .isInstanceOf(OverloadedException.class);
+
+    engine.postQueued();
+    assertThat(f.balance(alice)).isEqualTo(1_000);
+    f.services.start();
+    try {
+      assertThat(f.services.transfers().transfer(command).replayed()).isFalse();
+    } finally {
+      f.services.close();
+    }
+    assertThat(f.balance(alice)).isEqualTo(990);
+  }
+}
