@@ -6,6 +6,7 @@
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot
+#   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with one transaction per transfer
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
 # postgresql-client), openssl. Fails unless every response was below 500 and the books reconcile.
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 . bin/java-env.sh
 . bin/dev-secret.sh
 
-WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=15 SPIKE=30 OPENING=1000000000
+WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 SPIKE=30 OPENING=1000000000
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -116,4 +117,5 @@ jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
 java bench/Report.java "$RESULTS" "$OUT/jfr-top-frames.txt" "$OUT" \
-  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores" "$RECON"
+  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}" \
+  "$RECON"
