@@ -28,6 +28,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -60,6 +61,10 @@ import java.util.concurrent.TimeoutException;
 public final class GroupCommitEngine implements AutoCloseable {
 
   private static final int CLAIM_RACE_ATTEMPTS = 3;
+
+  private static final Comparator<JournalClaim> CLAIM_ORDER =
+      Comparator.comparingLong(JournalClaim::principalId)
+          .thenComparing(claim -> claim.idempotencyKey().value());
 
   private record Pending(
       TransferFundsCommand command, CompletableFuture<PostingReceipt> result, long enqueuedNanos) {
@@ -326,6 +331,10 @@ public final class GroupCommitEngine implements AutoCloseable {
     return new Passed(pending, transaction, changes);
   }
 
+  /**
+   * Claims in one statement, in key order: two writers claiming overlapping keys then wait for each
+   * other in the same order, so their unique-index waits cannot deadlock.
+   */
   private void claim(List<Passed> passed, Instant now) {
     List<JournalClaim> claims =
         passed.stream()
@@ -339,6 +348,7 @@ public final class GroupCommitEngine implements AutoCloseable {
                     null,
                     null,
                     now))
+            .sorted(CLAIM_ORDER)
             .toList();
     if (journal.claimAll(claims).size() != claims.size()) {
       throw new ClaimRace();
