@@ -106,14 +106,19 @@ public final class GroupCommitEngine implements AutoCloseable {
     this.settings = settings;
   }
 
-  /** Starts the writers; transfers submitted before wait for them. */
+  /**
+   * Starts the writers; transfers submitted before wait for them. Writers are platform threads:
+   * every transfer waits on them, so they must not queue for a carrier behind the virtual threads
+   * of the requests they serve, which on a small machine could hold up every statement of a batch,
+   * and with it the batch's row locks, behind the requests' CPU work.
+   */
   public synchronized void start() {
     if (running) {
       return;
     }
     running = true;
     for (int i = 0; i < settings.writers(); i++) {
-      writers.add(Thread.ofVirtual().name("posting-writer-" + i).start(this::writeLoop));
+      writers.add(Thread.ofPlatform().name("posting-writer-" + i).daemon().start(this::writeLoop));
     }
   }
 
