@@ -6,7 +6,7 @@
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot
-#   LEDGER_GROUP_COMMIT_ENABLED=true bench/run.sh    the same with the group-commit engine
+#   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
 # postgresql-client), openssl. Fails unless every response was below 500 and the books reconcile.
@@ -133,5 +133,5 @@ jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
 java bench/Report.java "$RESULTS" "$OUT/jfr-top-frames.txt" "$OUT" \
-  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-false}" \
+  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}" \
   "$RECON"

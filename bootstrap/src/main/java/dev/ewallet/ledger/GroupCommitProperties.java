@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("ledger.posting.group-commit")
 record GroupCommitProperties(
-    @DefaultValue("false") boolean enabled,
+    @DefaultValue("true") boolean enabled,
     @DefaultValue("64") int maxBatch,
     @DefaultValue("2") int writers,
     @DefaultValue("PT0.5S") Duration maxQueueWait) {
