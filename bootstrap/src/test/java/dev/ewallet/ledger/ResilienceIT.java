@@ -122,8 +122,15 @@ class ResilienceIT extends SystemTestSupport {
     Wallet alice = walletWith(1_000);
     Wallet bob = openWallet();
     try (ConfigurableApplicationContext second =
-        startAnotherInstance(Map.of("ledger.outbox.relay-enabled", false))) {
+        startAnotherInstance(
+            Map.of(
+                "ledger.outbox.relay-enabled", false,
+                "ledger.posting.group-commit.enabled", false))) {
       ApiClient other = clientOf(second);
+      // A cold instance's first requests are slow; warmed up (on bob's budget, not alice's),
+      // both bursts fall inside one rate-limit window.
+      assertThat(burst(other, bob, alice.id(), 3))
+          .allSatisfy(r -> assertThat(r.code()).isEqualTo("INSUFFICIENT_FUNDS"));
       alignToSecond();
 
       List<ApiClient.Reply> replies = new ArrayList<>();
