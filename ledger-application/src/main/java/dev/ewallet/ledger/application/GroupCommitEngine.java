@@ -147,8 +147,7 @@ public final class GroupCommitEngine implements AutoCloseable {
    * holds it, it waits for that batch's commit, whose outcome it then reports.
    */
   PostingReceipt submit(TransferFundsCommand command) {
-    Pending pending = new Pending(command, new CompletableFuture<>(), System.nanoTime());
-    queue.add(pending);
+    Pending pending = queued(command);
     try {
       return pending.result().get(settings.maxQueueWait().toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException slow) {
@@ -178,9 +177,13 @@ public final class GroupCommitEngine implements AutoCloseable {
 
   /** Queues a transfer; the future completes when its batch has committed (or refused it). */
   CompletableFuture<PostingReceipt> enqueue(TransferFundsCommand command) {
+    return queued(command).result();
+  }
+
+  private Pending queued(TransferFundsCommand command) {
     Pending pending = new Pending(command, new CompletableFuture<>(), System.nanoTime());
     queue.add(pending);
-    return pending.result();
+    return pending;
   }
 
   private void writeLoop() {
