@@ -2,6 +2,7 @@ package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
+import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
@@ -14,6 +15,7 @@ import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
@@ -55,6 +57,11 @@ class UseCaseWiring {
   }
 
   @Bean
+  TimeoutBudget timeoutBudget(RequestTimeoutProperties requestTimeout) {
+    return requestTimeout.budget();
+  }
+
+  @Bean
   LedgerPorts ledgerPorts(
       AccountRepository accounts,
       JournalRepository journal,
@@ -91,8 +98,9 @@ class UseCaseWiring {
       LedgerPorts ports,
       RateLimitProperties rateLimits,
       GroupCommitProperties groupCommit,
+      TimeoutBudget budget,
       Clock clock) {
-    return new LedgerServices(ports, rateLimits.limits(), groupCommit.settings(), clock);
+    return new LedgerServices(ports, rateLimits.limits(), groupCommit.settings(budget), clock);
   }
 
   @Bean
@@ -165,6 +173,12 @@ class UseCaseWiring {
   OutboxBacklogQuery outboxBacklogQuery(LedgerServices services) {
     // Not timed: it is polled every second. A method reference keeps the bean to this one port.
     return services.outboxRelay()::backlog;
+  }
+
+  @Bean
+  PostingWritersQuery postingWritersQuery(LedgerServices services) {
+    // Not timed: health checks poll it.
+    return services.postingWriters();
   }
 
   @Bean

@@ -2,9 +2,11 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.LedgerException;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
@@ -14,6 +16,8 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.PostingWriters;
+import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
@@ -24,7 +28,9 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import dev.ewallet.ledger.domain.port.out.TransactionChanges;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -38,11 +44,12 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Group commit: transfers queue up, and a writer posts whatever is queued (up to {@code maxBatch},
@@ -53,12 +60,16 @@ import java.util.concurrent.TimeoutException;
  * posting, claim the keys of the transfers that passed, write balances, entries and outbox rows,
  * commit; only then answer each caller. A rejected transfer claims nothing, so its key stays free.
  *
- * <p>Failures: a key claimed concurrently elsewhere makes the batch run again (it then replays);
- * any other failure of the whole batch splits it in halves, recursively, so a bad transfer fails
- * alone. A batch whose commit outcome is unknown is simply run again: its committed claims make it
- * replay, so it never posts twice. ADR 0009.
+ * <p>Failures: a key claimed concurrently elsewhere makes the batch run again (it then replays). A
+ * database that does not answer in time, or a connection lost during the commit, answers every
+ * transfer of the batch at once (503 OVERLOADED, or OUTCOME_UNKNOWN when the commit was under way):
+ * splitting it would only make each half wait for the database again. Any other failure of the
+ * whole batch splits it in halves, recursively, so a bad transfer fails alone. A writer that dies
+ * answers the transfers it held as unknown and is replaced. ADR 0009, ADR 0010.
  */
-public final class GroupCommitEngine implements AutoCloseable {
+public final class GroupCommitEngine implements AutoCloseable, PostingWritersQuery {
+
+  private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
   private static final int CLAIM_RACE_ATTEMPTS = 3;
 
@@ -93,6 +104,8 @@ public final class GroupCommitEngine implements AutoCloseable {
   private final Clock clock;
   private final GroupCommitSettings settings;
   private final List<Thread> writers = new ArrayList<>();
+  private final AtomicInteger alive = new AtomicInteger();
+  private final AtomicLong deaths = new AtomicLong();
   private volatile boolean running;
 
   GroupCommitEngine(
@@ -117,62 +130,96 @@ public final class GroupCommitEngine implements AutoCloseable {
       return;
     }
     running = true;
-    for (int i = 0; i < settings.writers(); i++) {
-      writers.add(Thread.ofPlatform().name("posting-writer-" + i).daemon().start(this::writeLoop));
+    for (int slot = 0; slot < settings.writers(); slot++) {
+      writers.add(newWriter(slot));
     }
+  }
+
+  private Thread newWriter(int slot) {
+    return Thread.ofPlatform().name("posting-writer-" + slot).daemon().start(() -> writeLoop(slot));
   }
 
   /** Stops the writers after their current batch; transfers still queued are refused. */
   @Override
-  public synchronized void close() {
-    running = false;
-    writers.forEach(Thread::interrupt);
-    for (Thread writer : writers) {
+  public void close() {
+    List<Thread> stopping;
+    synchronized (this) {
+      running = false;
+      stopping = List.copyOf(writers);
+      writers.clear();
+    }
+    // Joined outside the lock, which a writer dying meanwhile takes to see it must not be replaced.
+    stopping.forEach(Thread::interrupt);
+    for (Thread writer : stopping) {
       try {
         writer.join();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }
-    writers.clear();
     Pending left;
     while ((left = queue.poll()) != null) {
-      left.result().completeExceptionally(new IllegalStateException("the ledger is shutting down"));
+      left.result()
+          .completeExceptionally(
+              new OverloadedException("the ledger is shutting down; nothing was posted"));
     }
+  }
+
+  @Override
+  public PostingWriters writers() {
+    return running
+        ? new PostingWriters(settings.writers(), alive.get(), deaths.get())
+        : new PostingWriters(0, 0, deaths.get());
   }
 
   /**
    * Posts the transfer in the next batch and waits for its outcome. A transfer no batch has taken
    * within {@code maxQueueWait} is withdrawn from the queue and refused as overloaded; once a batch
-   * holds it, it waits for that batch's commit, whose outcome it then reports.
+   * holds it, it waits for that batch's outcome until {@code maxResultWait} (or the request's own
+   * deadline) has passed since it was queued, and is then answered as unknown: the batch may still
+   * commit, and a retry with the same key tells.
    */
   PostingReceipt submit(TransferFundsCommand command) {
     Pending pending = queued(command);
+    long resultWaitNanos = resultWait().toNanos();
     try {
-      return pending.result().get(settings.maxQueueWait().toNanos(), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException slow) {
-      if (queue.remove(pending)) {
-        throw new OverloadedException(
-            "no posting batch took the transfer within " + settings.maxQueueWait());
+      try {
+        return pending
+            .result()
+            .get(
+                Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException notTaken) {
+        if (queue.remove(pending)) {
+          throw new OverloadedException(
+              "no posting batch took the transfer within "
+                  + settings.maxQueueWait()
+                  + "; nothing was posted");
+        }
       }
-      return outcome(pending.result());
-    } catch (ExecutionException e) {
-      return outcome(pending.result());
+      long left = pending.enqueuedNanos() + resultWaitNanos - System.nanoTime();
+      return pending.result().get(Math.max(0, left), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException inFlight) {
+      throw new OutcomeUnknownException(
+          "the transfer's posting batch had not finished when the request's time ran out; retry"
+              + " with the same Idempotency-Key to learn the outcome");
+    } catch (ExecutionException failed) {
+      if (failed.getCause() instanceof RuntimeException answer) {
+        throw answer;
+      }
+      throw new IllegalStateException(failed.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while posting", e);
+      throw new OutcomeUnknownException(
+          "interrupted while the transfer's batch was in flight; retry with the same"
+              + " Idempotency-Key to learn the outcome");
     }
   }
 
-  private static PostingReceipt outcome(CompletableFuture<PostingReceipt> result) {
-    try {
-      return result.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
-    }
+  private Duration resultWait() {
+    Duration configured = settings.maxResultWait();
+    return RequestDeadline.remaining()
+        .filter(left -> left.compareTo(configured) < 0)
+        .orElse(configured);
   }
 
   /** Queues a transfer; the future completes when its batch has committed (or refused it). */
@@ -186,16 +233,44 @@ public final class GroupCommitEngine implements AutoCloseable {
     return pending;
   }
 
-  private void writeLoop() {
-    while (running) {
-      List<Pending> batch = new ArrayList<>();
-      try {
-        batch.add(queue.take());
-      } catch (InterruptedException stopping) {
-        return;
+  private void writeLoop(int slot) {
+    alive.incrementAndGet();
+    List<Pending> batch = List.of();
+    try {
+      while (running) {
+        batch = new ArrayList<>();
+        try {
+          batch.add(queue.take());
+        } catch (InterruptedException stopping) {
+          return;
+        }
+        queue.drainTo(batch, settings.maxBatch() - 1);
+        post(batch);
       }
-      queue.drainTo(batch, settings.maxBatch() - 1);
-      post(batch);
+    } catch (Throwable death) {
+      died(slot, batch, death);
+    } finally {
+      alive.decrementAndGet();
+    }
+  }
+
+  /**
+   * A writer died mid-batch (an {@code Error}, or a bug past the batch's own handling). Its
+   * transfers may or may not have committed, so each one not yet answered is answered as unknown; a
+   * retry with the same key tells. Then a new writer takes its slot.
+   */
+  private void died(int slot, List<Pending> batch, Throwable death) {
+    deaths.incrementAndGet();
+    LOG.log(Level.ERROR, "posting writer " + slot + " died; replacing it", death);
+    OutcomeUnknownException unknown =
+        new OutcomeUnknownException(
+            "the posting writer holding the transfer failed; retry with the same Idempotency-Key"
+                + " to learn the outcome");
+    batch.forEach(pending -> pending.result().completeExceptionally(unknown));
+    synchronized (this) {
+      if (running) {
+        writers.set(slot, newWriter(slot));
+      }
     }
   }
 
@@ -233,6 +308,8 @@ public final class GroupCommitEngine implements AutoCloseable {
       metrics.recordBatch(
           batch.size(), started - batch.getFirst().enqueuedNanos(), System.nanoTime() - started);
       outcomes.forEach(GroupCommitEngine::answer);
+    } catch (OverloadedException | OutcomeUnknownException databaseUnavailable) {
+      batch.forEach(pending -> pending.result().completeExceptionally(databaseUnavailable));
     } catch (RuntimeException failure) {
       if (batch.size() == 1) {
         batch.getFirst().result().completeExceptionally(failure);

@@ -1,6 +1,8 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * Whether transfers are posted many per database transaction, and how.
@@ -10,17 +12,25 @@ import java.time.Duration;
  * @param writers how many batches may be in flight at once, each on its own connection (1 to 8)
  * @param maxQueueWait how long a transfer may wait for a batch to take it before it is refused as
  *     overloaded (503), like a request that gets no pooled connection in time
+ * @param maxResultWait how long a transfer waits for its outcome in all, queue included, before it
+ *     is answered as unknown (503 OUTCOME_UNKNOWN); the request's own deadline, when shorter, wins
  */
 public record GroupCommitSettings(
-    boolean enabled, int maxBatch, int writers, Duration maxQueueWait) {
+    boolean enabled, int maxBatch, int writers, Duration maxQueueWait, Duration maxResultWait) {
 
   public static final GroupCommitSettings OFF =
-      new GroupCommitSettings(false, 1, 1, Duration.ofMillis(500));
+      new GroupCommitSettings(false, 1, 1, Duration.ofMillis(500), TimeoutBudget.DEFAULT.work());
 
   public GroupCommitSettings {
     if (maxBatch < 1 || maxBatch > 1_000 || writers < 1 || writers > 8) {
       throw new IllegalArgumentException(
           "maxBatch 1 to 1000 and writers 1 to 8, got " + maxBatch + "/" + writers);
+    }
+    Objects.requireNonNull(maxQueueWait, "maxQueueWait");
+    Objects.requireNonNull(maxResultWait, "maxResultWait");
+    if (maxQueueWait.compareTo(maxResultWait) > 0) {
+      throw new IllegalArgumentException(
+          "maxQueueWait " + maxQueueWait + " exceeds maxResultWait " + maxResultWait);
     }
   }
 }

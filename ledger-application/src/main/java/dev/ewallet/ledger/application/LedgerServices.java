@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.port.in.PostingWriters;
+import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import java.time.Clock;
 
 /**
@@ -42,7 +44,7 @@ public final class LedgerServices implements AutoCloseable {
             : null;
     this.transfers = new TransferService(ports.accounts(), poster, engine);
     this.deposits = new DepositService(ports.accounts(), poster);
-    this.reversals = new ReversalService(ports.journal(), poster);
+    this.reversals = new ReversalService(ports.accounts(), ports.journal(), poster);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
     this.reconciliation = new ReconciliationService(ports.audit(), clock);
     this.outboxRelay =
@@ -94,6 +96,11 @@ public final class LedgerServices implements AutoCloseable {
 
   public OutboxRelayService outboxRelay() {
     return outboxRelay;
+  }
+
+  /** The posting writers: the group-commit engine's, or none when transfers post one by one. */
+  public PostingWritersQuery postingWriters() {
+    return engine != null ? engine : () -> new PostingWriters(0, 0, 0);
   }
 
   /** The group-commit engine, or {@code null} when transfers post one by one. */

@@ -64,37 +64,57 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
     long swept = 0;
     int transactions = 0;
     for (Account shard : accounts.findShards(merchant.id())) {
-      // Shards only ever receive credits, so a balance seen positive here is positive once locked.
       if (shard.balance().isPositive()) {
         long[] moved = new long[1];
-        PostingReceipt receipt =
-            poster.post(
-                new PostingRequest(
-                    command.caller(),
-                    IdempotencyKey.of(shardKey(command.idempotencyKey(), shard)),
-                    RequestFingerprint.of("SWEEP", merchant.id(), shard.id()),
-                    TransactionType.SWEEP,
-                    new TreeSet<>(List.of(merchant.id(), shard.id())),
-                    null,
-                    null,
-                    (locked, id, at) -> {
-                      Money balance = locked.get(shard.id()).balance();
-                      moved[0] = balance.amountMinor();
-                      return JournalTransaction.create(
-                          id,
-                          TransactionType.SWEEP,
-                          List.of(
-                              new Posting(shard.id(), balance.negate()),
-                              new Posting(merchant.id(), balance)),
-                          at);
-                    }));
-        if (!receipt.replayed()) {
-          transactions++;
-          swept += moved[0];
+        try {
+          if (!sweep(command, merchant, shard, moved).replayed()) {
+            transactions++;
+            swept += moved[0];
+          }
+        } catch (ShardEmptied emptied) {
+          // A reversal took the shard's money between our read and our lock: nothing to gather.
         }
       }
     }
     return new SweepResult(swept, transactions);
+  }
+
+  /**
+   * Gathers one shard's balance as locked, reporting the amount through {@code moved}; a shard
+   * found empty once locked posts nothing.
+   */
+  private PostingReceipt sweep(
+      SweepMerchantCommand command, Account merchant, Account shard, long[] moved) {
+    return poster.post(
+        new PostingRequest(
+            command.caller(),
+            IdempotencyKey.of(shardKey(command.idempotencyKey(), shard)),
+            RequestFingerprint.of("SWEEP", merchant.id(), shard.id()),
+            TransactionType.SWEEP,
+            new TreeSet<>(List.of(merchant.id(), shard.id())),
+            null,
+            null,
+            (locked, id, at) -> {
+              Money balance = locked.get(shard.id()).balance();
+              if (balance.isZero()) {
+                throw new ShardEmptied();
+              }
+              moved[0] = balance.amountMinor();
+              return JournalTransaction.create(
+                  id,
+                  TransactionType.SWEEP,
+                  List.of(
+                      new Posting(shard.id(), balance.negate()),
+                      new Posting(merchant.id(), balance)),
+                  at);
+            }));
+  }
+
+  /** Thrown inside the sweep's unit of work to roll it back, claim included: nothing to move. */
+  private static final class ShardEmptied extends RuntimeException {
+    ShardEmptied() {
+      super("the shard was emptied before it was locked", null, false, false);
+    }
   }
 
   /** Each shard's sweep has its own key, derived from the caller's, within 255 characters. */

@@ -1,24 +1,32 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
- * Reversals. Whether the original was reversed before is decided by the journal's unique link when
- * the reversal claims it, not by reading first: a read would race a concurrent reversal, and it
- * would refuse a resend of a reversal that succeeded instead of replaying it.
+ * Reversals of deposits and transfers (the domain's {@link TransactionType#isReversible} says which
+ * types may be reversed). Whether the original was reversed before is decided by the journal's
+ * unique link when the reversal claims it, not by reading first: a read would race a concurrent
+ * reversal, and it would refuse a resend of a reversal that succeeded instead of replaying it.
  */
 public final class ReversalService implements ReverseTransactionUseCase {
 
+  private final AccountRepository accounts;
   private final JournalRepository journal;
   private final JournalPoster poster;
 
-  ReversalService(JournalRepository journal, JournalPoster poster) {
+  ReversalService(AccountRepository accounts, JournalRepository journal, JournalPoster poster) {
+    this.accounts = accounts;
     this.journal = journal;
     this.poster = poster;
   }
@@ -37,9 +45,23 @@ public final class ReversalService implements ReverseTransactionUseCase {
             command.idempotencyKey(),
             command.fingerprint(),
             TransactionType.REVERSAL,
-            original.accountIds(),
+            accountsToLock(original),
             original.id(),
             command.reason(),
-            (locked, id, at) -> original.reverse(id, at)));
+            (locked, id, at) -> original.reverse(id, at, locked)));
+  }
+
+  /**
+   * The original's accounts and the merchants of its shards: a credit that landed on a shard may
+   * have been swept into the merchant's main account since, and the reversal then debits that one.
+   * A shard's merchant never changes, so reading it before locking is safe, and locking all of them
+   * at once keeps the one global lock order.
+   */
+  private SortedSet<AccountId> accountsToLock(JournalTransaction original) {
+    SortedSet<AccountId> ids = new TreeSet<>(original.accountIds());
+    for (AccountId id : original.accountIds()) {
+      accounts.findById(id).map(Account::parent).ifPresent(ids::add);
+    }
+    return ids;
   }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.port.in.Caller;
@@ -16,13 +17,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
 class GroupCommitEngineTest {
 
   private final LedgerServicesFixture f =
-      new LedgerServicesFixture(new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100)));
+      new LedgerServicesFixture(
+          new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
   private final GroupCommitEngine engine = f.services.engine();
   private final AccountId alice = f.openWallet(7);
   private final AccountId bob = f.openWallet(8);
@@ -134,5 +137,97 @@ class GroupCommitEngineTest {
       f.services.close();
     }
     assertThat(f.balance(alice)).isEqualTo(990);
+  }
+
+  @Test
+  void aBatchTheDatabaseCannotServeIsAnsweredAtOnceNotSplit() {
+    f.deposit(alice, 1_000);
+    List<CompletableFuture<PostingReceipt>> queued =
+        List.of(queue(1, freshKey()), queue(2, freshKey()), queue(3, freshKey()));
+    int runsBefore = f.unitOfWork.runs();
+    f.unitOfWork.failNext(new OverloadedException("the database did not answer in time"));
+
+    engine.postQueued();
+
+    assertThat(queued)
+        .allSatisfy(r -> assertThat(failure(r)).isInstanceOf(OverloadedException.class));
+    assertThat(f.unitOfWork.runs()).isEqualTo(runsBefore + 1);
+    assertThat(f.balance(alice)).isEqualTo(1_000);
+  }
+
+  @Test
+  void aBatchWhoseCommitOutcomeIsUnknownAnswersEveryTransferAsUnknown() {
+    f.deposit(alice, 1_000);
+    List<CompletableFuture<PostingReceipt>> queued =
+        List.of(queue(1, freshKey()), queue(2, freshKey()));
+    f.unitOfWork.failNext(new OutcomeUnknownException("connection lost during commit"));
+
+    engine.postQueued();
+
+    assertThat(queued)
+        .allSatisfy(r -> assertThat(failure(r)).isInstanceOf(OutcomeUnknownException.class));
+  }
+
+  @Test
+  void aTransferWhoseBatchOutlastsTheResultWaitIsAnsweredAsUnknownAndItsRetryTells()
+      throws Exception {
+    LedgerServicesFixture live =
+        new LedgerServicesFixture(
+            new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofMillis(300)));
+    AccountId from = live.openWallet(7);
+    AccountId to = live.openWallet(8);
+    live.deposit(from, 1_000);
+    TransferFundsCommand command =
+        new TransferFundsCommand(Caller.user(7), freshKey(), from, to, 40);
+    CountDownLatch commit = live.unitOfWork.stallNextCommit();
+    live.services.start();
+    try {
+      assertThatThrownBy(() -> live.services.transfers().transfer(command))
+          .isInstanceOf(OutcomeUnknownException.class)
+          .hasMessageContaining("same Idempotency-Key");
+      commit.countDown();
+
+      PostingReceipt retried = live.services.transfers().transfer(command);
+
+      assertThat(retried.replayed()).isTrue();
+      assertThat(live.balance(from)).isEqualTo(960);
+    } finally {
+      live.services.close();
+    }
+  }
+
+  @Test
+  void aWriterKilledByAnErrorAnswersItsTransfersAndIsReplaced() throws Exception {
+    LedgerServicesFixture live =
+        new LedgerServicesFixture(
+            new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofSeconds(30)));
+    AccountId from = live.openWallet(7);
+    AccountId to = live.openWallet(8);
+    live.deposit(from, 1_000);
+    TransferFundsCommand command =
+        new TransferFundsCommand(Caller.user(7), freshKey(), from, to, 40);
+    live.failAfterNextCommit(new StackOverflowError("test: the writer dies after its commit"));
+    live.services.start();
+    try {
+      assertThatThrownBy(() -> live.services.transfers().transfer(command))
+          .isInstanceOf(OutcomeUnknownException.class);
+      awaitAllWritersAlive(live);
+
+      assertThat(live.services.transfers().transfer(command).replayed()).isTrue();
+      assertThat(live.transfer(7, from, to, 60).replayed()).isFalse();
+      assertThat(live.balance(from)).isEqualTo(900);
+      assertThat(live.services.postingWriters().writers().deaths()).isEqualTo(1);
+      assertThat(live.booksBalance()).isTrue();
+    } finally {
+      live.services.close();
+    }
+  }
+
+  /** The replacement writer starts on its own thread; wait (bounded) until it runs. */
+  private static void awaitAllWritersAlive(LedgerServicesFixture live) throws InterruptedException {
+    for (int i = 0; i < 500 && !live.services.postingWriters().writers().healthy(); i++) {
+      Thread.sleep(10);
+    }
+    assertThat(live.services.postingWriters().writers().healthy()).isTrue();
   }
 }

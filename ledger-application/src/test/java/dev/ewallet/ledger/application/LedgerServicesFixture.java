@@ -17,6 +17,7 @@ import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** The application's services over the in-memory ledger, with helpers the tests share. */
 class LedgerServicesFixture {
@@ -29,7 +30,9 @@ class LedgerServicesFixture {
   final RecordingBank bank = new RecordingBank();
   final InProcessRateLimiter limiter = new InProcessRateLimiter(clock);
   final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+  final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger);
   final LedgerServices services;
+  private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
 
   LedgerServicesFixture() {
     this(GroupCommitSettings.OFF);
@@ -50,11 +53,27 @@ class LedgerServicesFixture {
                 ledger,
                 ledger,
                 bank,
-                (size, wait, nanos) -> batchSizes.add(size),
-                ledger),
+                (size, wait, nanos) -> recordBatch(size),
+                unitOfWork),
             new RateLimits(10, 0, true),
             groupCommit,
             clock);
+  }
+
+  /**
+   * Makes the next batch's report, after its commit, throw {@code error}: the writer dies holding
+   * transfers that did post.
+   */
+  void failAfterNextCommit(Error error) {
+    nextBatchError.set(error);
+  }
+
+  private void recordBatch(int size) {
+    batchSizes.add(size);
+    Error error = nextBatchError.getAndSet(null);
+    if (error != null) {
+      throw error;
+    }
   }
 
   AccountId openWallet(long owner) {

@@ -1,20 +1,30 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
+import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * A unit of work is one database transaction. Locks are always taken in ascending account id, so
- * the posting flow cannot deadlock with itself; a deadlock or serialization failure can still come
- * from elsewhere (an operator's SQL, a future flow), and the work is then run again, because the
- * rollback left nothing behind and the idempotency claim makes a rerun safe.
+ * A unit of work is one database transaction, bounded in time by the {@link TimeoutBudget}: every
+ * statement's query timeout is what is left of the transaction's deadline.
+ *
+ * <p>Failures are told apart by whether the commit had been sent (ADR 0010). Before it, a database
+ * that did not answer in time means nothing was committed: {@link OverloadedException}, retry
+ * later. During it, a lost connection leaves the outcome unknown: {@link OutcomeUnknownException},
+ * retry with the same idempotency key, which returns the true outcome. Locks are always taken in
+ * ascending account id, so the posting flow cannot deadlock with itself; a deadlock or
+ * serialization failure can still come from elsewhere (an operator's SQL, a future flow), and the
+ * work then runs again, because the rollback left nothing behind and the idempotency claim makes a
+ * rerun safe.
  */
 @Component
 class TransactionTemplateUnitOfWorkAdapter implements UnitOfWork {
@@ -32,25 +42,52 @@ class TransactionTemplateUnitOfWorkAdapter implements UnitOfWork {
    * one: no entity manager is opened and closed around each posting, which the hot path would pay
    * for and never use. JPA reads and account opening run outside units of work.
    */
-  TransactionTemplateUnitOfWorkAdapter(DataSource dataSource) {
+  TransactionTemplateUnitOfWorkAdapter(
+      DataSource dataSource, ObjectProvider<TimeoutBudget> budget) {
     this.template = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    this.template.setTimeout(
+        (int) budget.getIfAvailable(() -> TimeoutBudget.DEFAULT).transaction().toSeconds());
   }
 
   @Override
   public <T> T inTransaction(Supplier<T> work) {
     for (int attempt = 1; ; attempt++) {
+      boolean[] committing = {false};
       try {
-        return template.execute(status -> work.get());
-      } catch (ConcurrencyFailureException conflict) {
-        if (attempt == MAX_ATTEMPTS) {
-          throw conflict;
+        return template.execute(status -> {
+          T result = work.get();
+          committing[0] = true;
+          return result;
+        });
+      } catch (RuntimeException failure) {
+        DatabaseFailure kind = DatabaseFailure.of(failure);
+        if (kind == DatabaseFailure.CONFLICT && attempt < MAX_ATTEMPTS) {
+          LOG.warn(
+              "transient conflict, attempt {} of {}: {}",
+              attempt,
+              MAX_ATTEMPTS,
+              failure.toString());
+          continue;
         }
-        LOG.warn(
-            "transient conflict, attempt {} of {}: {}",
-            attempt,
-            MAX_ATTEMPTS,
-            conflict.getMessage());
+        throw translated(failure, kind, committing[0]);
       }
     }
+  }
+
+  private static RuntimeException translated(
+      RuntimeException failure, DatabaseFailure kind, boolean committing) {
+    if (committing && kind != DatabaseFailure.CONFLICT) {
+      LOG.error("the commit's outcome is unknown", failure);
+      return new OutcomeUnknownException(
+          "the database connection failed while the transaction was committing, so whether it"
+              + " was posted is unknown; retry with the same Idempotency-Key to learn the outcome");
+    }
+    if (kind == DatabaseFailure.UNAVAILABLE) {
+      LOG.warn("the database did not answer in time; rolled back: {}", failure.toString());
+      return new OverloadedException(
+          "the database did not answer in time; nothing was posted, retry later with the same"
+              + " Idempotency-Key");
+    }
+    return failure;
   }
 }

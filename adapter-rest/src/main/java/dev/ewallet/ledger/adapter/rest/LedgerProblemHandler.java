@@ -11,6 +11,8 @@ import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.error.NotReversibleException;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
@@ -18,10 +20,15 @@ import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.http.HttpServletRequest;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -41,14 +48,23 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 class LedgerProblemHandler extends ResponseEntityExceptionHandler {
 
   private static final Logger LOG = LoggerFactory.getLogger(LedgerProblemHandler.class);
-  private static final String OVERLOAD_RETRY_AFTER_SECONDS = "1";
+  private static final String RETRY_AFTER_SECONDS = "1";
 
   private final Counter overloaded;
+  private final Counter outcomeUnknown;
 
   LedgerProblemHandler(MeterRegistry registry) {
     this.overloaded =
         Counter.builder("ledger.overloaded")
-            .description("Requests answered 503 because no database connection was free in time")
+            .description(
+                "Requests answered 503 OVERLOADED: no database connection, posting batch or"
+                    + " database answer in time; nothing was posted")
+            .register(registry);
+    this.outcomeUnknown =
+        Counter.builder("ledger.outcome.unknown")
+            .description(
+                "Requests answered 503 OUTCOME_UNKNOWN: the database connection was lost while a"
+                    + " commit was under way, or the request's time ran out while it was in flight")
             .register(registry);
   }
 
@@ -56,6 +72,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
   ResponseEntity<Object> ledger(LedgerException e) {
     if (e instanceof OverloadedException) {
       return overloaded(e.getMessage());
+    }
+    if (e instanceof OutcomeUnknownException) {
+      return outcomeUnknown(e.getMessage());
     }
     ProblemCode code =
         switch (e) {
@@ -69,7 +88,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           case SameAccountException same -> ProblemCode.SAME_ACCOUNT;
           case IdempotencyKeyReusedException reused -> ProblemCode.IDEMPOTENCY_KEY_REUSED;
           case MoneyOverflowException overflow -> ProblemCode.AMOUNT_OVERFLOW;
+          case NotReversibleException notReversible -> ProblemCode.NOT_REVERSIBLE;
           case OverloadedException overloaded -> ProblemCode.OVERLOADED;
+          case OutcomeUnknownException unknown -> ProblemCode.OUTCOME_UNKNOWN;
           case WithdrawalNotFoundException missing -> ProblemCode.WITHDRAWAL_NOT_FOUND;
           case WithdrawalNotPendingException finished -> ProblemCode.WITHDRAWAL_NOT_PENDING;
           case HoldNotFoundException missing -> ProblemCode.HOLD_NOT_FOUND;
@@ -89,18 +110,49 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
   }
 
   /**
-   * Any failure caused by the connection pool's timeout is overload, not a fault: no connection
-   * means no statement ran, nothing was written and no idempotency key was claimed, so the client
-   * may retry the same request. The cause is a JDK type, so this adapter needs no JDBC library.
+   * A database that did not answer in time is overload, not a fault (ADR 0010). The unit of work of
+   * a posting tells by itself whether its commit had been sent; this is for the rest, which runs
+   * single statements outside one: no pooled connection in time, or a statement cancelled by the
+   * server's timeouts, executed nothing; a connection lost under a read changed nothing either, but
+   * under any other request it may have lost the answer to a write that committed. The causes are
+   * JDK types, so this adapter needs no JDBC library.
    */
   @ExceptionHandler(Exception.class)
-  ResponseEntity<Object> unexpected(Exception e) {
-    if (causedBy(e, SQLTransientConnectionException.class)) {
-      return overloaded(
-          "no database connection was free in time; nothing was executed, retry later");
+  ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
+    if (causedBy(e, SQLTransientConnectionException.class)
+        || causedBy(e, SQLTimeoutException.class)
+        || sqlState(e).filter(LedgerProblemHandler::cancelledByTimeout).isPresent()) {
+      return overloaded("the database did not answer in time; nothing was changed, retry later");
+    }
+    if (sqlState(e).filter(state -> state.startsWith("08")).isPresent()) {
+      LOG.warn(
+          "database connection lost during {} {}: {}",
+          request.getMethod(),
+          request.getRequestURI(),
+          e.toString());
+      return HttpMethod.GET.matches(request.getMethod())
+          ? overloaded("the database connection was lost; nothing was changed, retry later")
+          : outcomeUnknown(
+              "the database connection was lost, so whether the request took effect is unknown;"
+                  + " read the resource again before retrying");
     }
     LOG.error("unexpected failure", e);
-    return respond(ProblemCode.INTERNAL_ERROR, "an unexpected error occurred; nothing was posted");
+    return respond(
+        ProblemCode.INTERNAL_ERROR,
+        "an unexpected error occurred; retry with the same Idempotency-Key to learn the outcome");
+  }
+
+  private static boolean cancelledByTimeout(String state) {
+    return state.equals("57014") || state.equals("55P03");
+  }
+
+  private static Optional<String> sqlState(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && sql.getSQLState() != null) {
+        return Optional.of(sql.getSQLState());
+      }
+    }
+    return Optional.empty();
   }
 
   @Override
@@ -141,9 +193,18 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
 
   private ResponseEntity<Object> overloaded(String detail) {
     overloaded.increment();
-    return ResponseEntity.status(ProblemCode.OVERLOADED.status())
-        .header(HttpHeaders.RETRY_AFTER, OVERLOAD_RETRY_AFTER_SECONDS)
-        .body(ProblemCode.OVERLOADED.problem(detail));
+    return retryLater(ProblemCode.OVERLOADED, detail);
+  }
+
+  private ResponseEntity<Object> outcomeUnknown(String detail) {
+    outcomeUnknown.increment();
+    return retryLater(ProblemCode.OUTCOME_UNKNOWN, detail);
+  }
+
+  private static ResponseEntity<Object> retryLater(ProblemCode code, String detail) {
+    return ResponseEntity.status(code.status())
+        .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
+        .body(code.problem(detail));
   }
 
   private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {

@@ -23,6 +23,7 @@ enum ProblemCode {
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
   ALREADY_REVERSED(HttpStatus.CONFLICT, "Transaction already reversed"),
+  NOT_REVERSIBLE(HttpStatus.CONFLICT, "Transaction not reversible"),
   WITHDRAWAL_NOT_PENDING(HttpStatus.CONFLICT, "Withdrawal not pending"),
   HOLD_NOT_PENDING(HttpStatus.CONFLICT, "Hold not pending"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
@@ -34,6 +35,7 @@ enum ProblemCode {
   AMOUNT_OVERFLOW(HttpStatus.UNPROCESSABLE_CONTENT, "Amount out of range"),
   RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
   OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
+  OUTCOME_UNKNOWN(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown"),
   INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
 
   private static final String TYPE_BASE = "https://ewallet.dev/problems/";

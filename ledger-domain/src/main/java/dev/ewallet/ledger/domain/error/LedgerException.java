@@ -18,6 +18,8 @@ public abstract sealed class LedgerException extends RuntimeException
         InsufficientFundsException,
         InvalidRequestException,
         MoneyOverflowException,
+        NotReversibleException,
+        OutcomeUnknownException,
         OverloadedException,
         SameAccountException,
         TransactionNotFoundException,

@@ -1,6 +1,9 @@
 package dev.ewallet.ledger.domain.journal;
 
+import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
@@ -58,12 +61,51 @@ public final class JournalTransaction {
   }
 
   /**
-   * The transaction that undoes this one: every posting negated, linked to this one. Whether this
-   * one was reversed before is storage's to enforce (a unique link), not this object's.
+   * The transaction that undoes this one, linked to it: every posting negated, except that a debit
+   * of a merchant shard that no longer holds the amount (a sweep has moved it on) is taken from the
+   * shard's merchant, where the money now is. Whether this one was reversed before is storage's to
+   * enforce (a unique link), not this object's.
+   *
+   * @param locked the accounts this transaction touches, and the merchants of its shards, as they
+   *     are once locked
+   * @throws NotReversibleException when this transaction's type may not be reversed
    */
-  public JournalTransaction reverse(TransactionId reversalId, Instant at) {
-    List<Posting> negated = postings.stream().map(Posting::negated).toList();
-    return validated(reversalId, TransactionType.REVERSAL, negated, id, at);
+  public JournalTransaction reverse(
+      TransactionId reversalId, Instant at, Map<AccountId, Account> locked) {
+    if (!type.isReversible()) {
+      throw new NotReversibleException(id.toString(), type.name());
+    }
+    Map<AccountId, Money> amounts = new LinkedHashMap<>();
+    for (Posting posting : postings) {
+      Posting negated = posting.negated();
+      amounts.merge(payingAccount(negated, locked), negated.amount(), Money::plus);
+    }
+    List<Posting> negation =
+        amounts.entrySet().stream()
+            .filter(amount -> !amount.getValue().isZero())
+            .map(amount -> new Posting(amount.getKey(), amount.getValue()))
+            .toList();
+    return validated(reversalId, TransactionType.REVERSAL, negation, id, at);
+  }
+
+  /**
+   * The account a reversing posting lands on: its own, unless it debits a merchant shard that holds
+   * less than the amount, whose merchant then pays.
+   */
+  private static AccountId payingAccount(Posting posting, Map<AccountId, Account> locked) {
+    Account account = lockedAccount(posting.accountId(), locked);
+    boolean shardShortOfIt =
+        account.kind() == AccountKind.MERCHANT_SHARD
+            && account.balance().plus(posting.amount()).isNegative();
+    return shardShortOfIt ? lockedAccount(account.parent(), locked).id() : account.id();
+  }
+
+  private static Account lockedAccount(AccountId id, Map<AccountId, Account> locked) {
+    Account account = locked.get(id);
+    if (account == null) {
+      throw new IllegalArgumentException("account " + id + " is not locked");
+    }
+    return account;
   }
 
   /** Rebuilds a stored transaction, re-checking the same rules as {@link #create}. */

@@ -1,25 +1,45 @@
 package dev.ewallet.ledger.domain.journal;
 
-/** What a journal transaction records. */
+/**
+ * What a journal transaction records, and whether an operator may reverse it.
+ *
+ * <p>Only payments between parties are reversible. The transactions of withdrawals and holds move
+ * money between a wallet and the hold account that mirrors a pending withdrawal or hold row; they
+ * move only through that row's state machine, because reversing one would put the hold account out
+ * of step with what is pending (and reversing a withdrawal's opening, then completing it, would pay
+ * the money out twice). A sweep only moves a merchant's own money between its sub-accounts, and a
+ * reversal is undone by nothing but a new payment.
+ */
 public enum TransactionType {
   /** Money entering a wallet from the bank, booked against the bank clearing account. */
-  DEPOSIT,
+  DEPOSIT(true),
   /** Money moving between two wallets of one currency. */
-  TRANSFER,
+  TRANSFER(true),
   /** The exact negation of an earlier transaction, which stays in the journal unchanged. */
-  REVERSAL,
+  REVERSAL(false),
   /** A withdrawal starts: the amount moves from the wallet to the hold account. */
-  WITHDRAWAL,
+  WITHDRAWAL(false),
   /** The bank paid the withdrawal out: the amount moves from the hold to payout clearing. */
-  WITHDRAWAL_COMPLETION,
+  WITHDRAWAL_COMPLETION(false),
   /** The bank refused the withdrawal: the amount moves from the hold back to the wallet. */
-  WITHDRAWAL_FAILURE,
+  WITHDRAWAL_FAILURE(false),
   /** An authorization reserves funds: the amount moves from the wallet to the hold account. */
-  HOLD,
+  HOLD(false),
   /** A hold is captured: to the destination, any rest back to the wallet. */
-  HOLD_CAPTURE,
+  HOLD_CAPTURE(false),
   /** A hold is voided or expires: the amount moves from the hold back to the wallet. */
-  HOLD_RELEASE,
+  HOLD_RELEASE(false),
   /** A merchant shard's balance is gathered into the merchant's main account. */
-  SWEEP
+  SWEEP(false);
+
+  private final boolean reversible;
+
+  TransactionType(boolean reversible) {
+    this.reversible = reversible;
+  }
+
+  /** Whether a transaction of this type may be reversed by an operator. */
+  public boolean isReversible() {
+    return reversible;
+  }
 }

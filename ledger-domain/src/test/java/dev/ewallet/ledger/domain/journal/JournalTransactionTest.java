@@ -1,16 +1,26 @@
 package dev.ewallet.ledger.domain.journal;
 
 import static dev.ewallet.ledger.domain.testing.LedgerFixtures.USD;
+import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
 import static dev.ewallet.ledger.domain.testing.LedgerFixtures.posting;
 import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -95,17 +105,111 @@ class JournalTransactionTest {
     assertThatThrownBy(() -> transfer(overflowing)).isInstanceOf(RuntimeException.class);
   }
 
+  private static Account wallet(long id, long balance) {
+    return new Account(AccountId.of(id), UserId.of(id), VND, AccountKind.USER, vnd(balance), AT);
+  }
+
+  private static Account merchant(long id, long balance) {
+    return new Account(AccountId.of(id), UserId.of(9), VND, AccountKind.MERCHANT, vnd(balance), AT);
+  }
+
+  private static Account shard(long id, long merchantId, long balance) {
+    return new Account(
+        AccountId.of(id),
+        UserId.of(9),
+        VND,
+        AccountKind.MERCHANT_SHARD,
+        vnd(balance),
+        AT,
+        AccountId.of(merchantId));
+  }
+
+  private static Map<AccountId, Account> locked(Account... accounts) {
+    Map<AccountId, Account> locked = new HashMap<>();
+    for (Account account : accounts) {
+      locked.put(account.id(), account);
+    }
+    return locked;
+  }
+
   @Test
   void aReversalNegatesEveryPostingAndLinksTheOriginal() {
     JournalTransaction original = transfer(List.of(posting(1, vnd(-300)), posting(2, vnd(300))));
     TransactionId reversalId = TransactionId.random();
 
-    JournalTransaction reversal = original.reverse(reversalId, AT.plusSeconds(1));
+    JournalTransaction reversal =
+        original.reverse(reversalId, AT.plusSeconds(1), locked(wallet(1, 0), wallet(2, 300)));
 
     assertThat(reversal.id()).isEqualTo(reversalId);
     assertThat(reversal.type()).isEqualTo(TransactionType.REVERSAL);
     assertThat(reversal.reversalOf()).contains(original.id());
     assertThat(reversal.postings()).containsExactly(posting(1, vnd(300)), posting(2, vnd(-300)));
+  }
+
+  @Test
+  void onlyDepositsAndTransfersAreReversible() {
+    Set<TransactionType> reversible =
+        Arrays.stream(TransactionType.values())
+            .filter(TransactionType::isReversible)
+            .collect(Collectors.toSet());
+    assertThat(reversible)
+        .containsExactlyInAnyOrder(TransactionType.DEPOSIT, TransactionType.TRANSFER);
+    for (TransactionType type : TransactionType.values()) {
+      if (type.isReversible() || type == TransactionType.REVERSAL) {
+        continue;
+      }
+      JournalTransaction original =
+          JournalTransaction.create(
+              TransactionId.random(), type, List.of(posting(1, vnd(-5)), posting(2, vnd(5))), AT);
+      assertThatThrownBy(() ->
+              original.reverse(TransactionId.random(), AT, locked(wallet(1, 0), wallet(2, 5))))
+          .as(type.name())
+          .isInstanceOf(NotReversibleException.class)
+          .hasMessageContaining(type.name());
+    }
+  }
+
+  @Test
+  void aReversalIsNotReversibleItself() {
+    JournalTransaction original = transfer(List.of(posting(1, vnd(-300)), posting(2, vnd(300))));
+    JournalTransaction reversal =
+        original.reverse(TransactionId.random(), AT, locked(wallet(1, 0), wallet(2, 300)));
+
+    assertThatThrownBy(() ->
+            reversal.reverse(TransactionId.random(), AT, locked(wallet(1, 300), wallet(2, 0))))
+        .isInstanceOf(NotReversibleException.class);
+  }
+
+  @Test
+  void aPaymentToAShardIsReversedFromTheShardWhileItHoldsTheAmount() {
+    JournalTransaction payment = transfer(List.of(posting(1, vnd(-300)), posting(3, vnd(300))));
+
+    JournalTransaction reversal =
+        payment.reverse(
+            TransactionId.random(), AT, locked(wallet(1, 0), merchant(2, 0), shard(3, 2, 300)));
+
+    assertThat(reversal.postings()).containsExactly(posting(1, vnd(300)), posting(3, vnd(-300)));
+  }
+
+  @Test
+  void aPaymentToASweptShardIsReversedFromTheMerchant() {
+    JournalTransaction payment = transfer(List.of(posting(1, vnd(-300)), posting(3, vnd(300))));
+
+    JournalTransaction reversal =
+        payment.reverse(
+            TransactionId.random(), AT, locked(wallet(1, 0), merchant(2, 300), shard(3, 2, 299)));
+
+    assertThat(reversal.postings()).containsExactly(posting(1, vnd(300)), posting(2, vnd(-300)));
+  }
+
+  @Test
+  void aReversalNeedsEveryAccountItTouchesLocked() {
+    JournalTransaction payment = transfer(List.of(posting(1, vnd(-300)), posting(3, vnd(300))));
+
+    assertThatThrownBy(
+            () -> payment.reverse(TransactionId.random(), AT, locked(wallet(1, 0), shard(3, 2, 0))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not locked");
   }
 
   @Test

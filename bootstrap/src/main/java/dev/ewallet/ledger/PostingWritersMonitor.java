@@ -1,0 +1,41 @@
+package dev.ewallet.ledger;
+
+import dev.ewallet.ledger.domain.port.in.PostingWriters;
+import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.stereotype.Component;
+
+/**
+ * The group-commit writers: a health indicator that is DOWN while fewer writers run than are
+ * configured (a dead writer is replaced at once, so DOWN that lasts means writers keep dying), the
+ * gauge {@code ledger.posting.writers.alive} and the counter {@code ledger.posting.writer.deaths}.
+ */
+@Component("postingWriters")
+class PostingWritersMonitor implements HealthIndicator {
+
+  private final PostingWritersQuery writers;
+
+  PostingWritersMonitor(PostingWritersQuery writers, MeterRegistry registry) {
+    this.writers = writers;
+    Gauge.builder("ledger.posting.writers.alive", writers, w -> w.writers().alive())
+        .description("Group-commit writers running")
+        .register(registry);
+    FunctionCounter.builder("ledger.posting.writer.deaths", writers, w -> w.writers().deaths())
+        .description("Group-commit writers that died and were replaced")
+        .register(registry);
+  }
+
+  @Override
+  public Health health() {
+    PostingWriters now = writers.writers();
+    return (now.healthy() ? Health.up() : Health.down())
+        .withDetail("configured", now.configured())
+        .withDetail("alive", now.alive())
+        .withDetail("deaths", now.deaths())
+        .build();
+  }
+}

@@ -1,0 +1,66 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * The in-memory unit of work with the database's faults on demand: the next unit of work fails as a
+ * stalled database makes it fail, or waits (as a batch whose commit hangs) until released.
+ */
+final class FaultyUnitOfWork implements UnitOfWork {
+
+  private final UnitOfWork real;
+  private final AtomicReference<RuntimeException> nextFailure = new AtomicReference<>();
+  private final AtomicReference<CountDownLatch> nextStall = new AtomicReference<>();
+  private final AtomicInteger runs = new AtomicInteger();
+
+  FaultyUnitOfWork(UnitOfWork real) {
+    this.real = real;
+  }
+
+  /** The next unit of work throws {@code failure} instead of running. */
+  void failNext(RuntimeException failure) {
+    nextFailure.set(failure);
+  }
+
+  /** The next unit of work commits only once the returned latch is counted down. */
+  CountDownLatch stallNextCommit() {
+    CountDownLatch release = new CountDownLatch(1);
+    nextStall.set(release);
+    return release;
+  }
+
+  /** How many units of work were started. */
+  int runs() {
+    return runs.get();
+  }
+
+  @Override
+  public <T> T inTransaction(Supplier<T> work) {
+    runs.incrementAndGet();
+    RuntimeException failure = nextFailure.getAndSet(null);
+    if (failure != null) {
+      throw failure;
+    }
+    CountDownLatch stall = nextStall.getAndSet(null);
+    return real.inTransaction(() -> {
+      T result = work.get();
+      awaitQuietly(stall);
+      return result;
+    });
+  }
+
+  private static void awaitQuietly(CountDownLatch stall) {
+    if (stall == null) {
+      return;
+    }
+    try {
+      stall.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
