@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
@@ -20,6 +21,7 @@ import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
@@ -41,6 +43,7 @@ import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -73,9 +76,11 @@ class UseCaseWiring {
       WithdrawalRepository withdrawals,
       HoldRepository holds,
       HeldFunds heldFunds,
-      BankPayoutGateway bank,
+      ObjectProvider<BankPayoutGateway> banks,
+      BankProperties bankProperties,
       PostingBatchMetrics batchMetrics,
       UnitOfWork unitOfWork) {
+    BankPayoutGateway bank = bank(banks, bankProperties);
     return new LedgerPorts(
         accounts,
         journal,
@@ -90,6 +95,27 @@ class UseCaseWiring {
         bank,
         batchMetrics,
         unitOfWork);
+  }
+
+  /**
+   * The bank adapter that {@code ledger.bank.gateway} names. The service refuses to start without
+   * one, so that a production deployment can never pay out through the simulator by default.
+   */
+  private static BankPayoutGateway bank(
+      ObjectProvider<BankPayoutGateway> banks, BankProperties properties) {
+    if (properties.gateway() == null || properties.gateway().isBlank()) {
+      throw new IllegalStateException(
+          "ledger.bank.gateway (LEDGER_BANK_GATEWAY) is not set: name the bank adapter that pays"
+              + " withdrawals out. 'simulator' pays nothing and is for local runs and tests only.");
+    }
+    BankPayoutGateway bank = banks.getIfUnique();
+    if (bank == null) {
+      throw new IllegalStateException(
+          "ledger.bank.gateway is '"
+              + properties.gateway()
+              + "', but no bank adapter of that name is on the classpath");
+    }
+    return bank;
   }
 
   /** Started and closed with the context: group commit runs writer threads. */
@@ -173,6 +199,17 @@ class UseCaseWiring {
   OutboxBacklogQuery outboxBacklogQuery(LedgerServices services) {
     // Not timed: it is polled every second. A method reference keeps the bean to this one port.
     return services.outboxRelay()::backlog;
+  }
+
+  @Bean
+  ResendPayoutsUseCase resendPayoutsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ResendPayoutsUseCase.class, services.withdrawals());
+  }
+
+  @Bean
+  OldestPendingWithdrawalQuery oldestPendingWithdrawalQuery(LedgerServices services) {
+    // Not timed: monitoring reads it.
+    return services.withdrawals()::oldestPendingSince;
   }
 
   @Bean

@@ -2,6 +2,9 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.adapter.banksimulator.SimulatedBank;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +21,8 @@ import tools.jackson.databind.JsonNode;
 class BankFlowIT extends LedgerIntegrationTest {
 
   @Autowired HoldExpiryJob expiryJob;
+  @Autowired PayoutJob payoutJob;
+  @Autowired BankPayoutGateway bank;
 
   private ApiClient.Reply withdraw(Wallet wallet, long amount) {
     return api()
@@ -238,6 +243,52 @@ class BankFlowIT extends LedgerIntegrationTest {
     }
     assertThat(balance(shop.id())).isEqualTo(2_500);
     assertThat(balance(wallet.id())).isEqualTo(7_500);
+    assertBooksBalance();
+  }
+
+  @Test
+  void aPayoutWhoseBankCallNeverHappenedIsSentOnceByThePayoutJob() {
+    Wallet wallet = walletWith(5_000);
+    String id;
+    try (ConfigurableApplicationContext crashing =
+        startAnotherInstance(
+            Map.of(
+                "ledger.bank.gateway", "stops-before-the-call",
+                "ledger.bank.payout-resend-interval", "PT1H"),
+            ProcessStopsBeforeTheBankCall.class)) {
+      ApiClient.Reply accepted =
+          clientOf(crashing)
+              .post(
+                  "/v1/withdrawals",
+                  wallet.token(),
+                  ApiClient.newKey(),
+                  "{\"accountId\":" + wallet.id() + ",\"amount\":1500}");
+      id = id(accepted, "withdrawalId");
+    }
+    TransactionId withdrawal = TransactionId.parse(id);
+    assertThat(SimulatedBank.payoutRequestsFor(bank, withdrawal)).isZero();
+    // Older than the job's grace period, so it is not on its way from a live request any more.
+    jdbc.sql("UPDATE withdrawal SET created_at = created_at - interval '1 hour' WHERE id = ?::uuid")
+        .param(id)
+        .update();
+
+    payoutJob.run();
+    payoutJob.run();
+
+    assertThat(SimulatedBank.payoutRequestsFor(bank, withdrawal)).isEqualTo(1);
+    assertThat(
+            jdbc.sql("SELECT payout_requested_at IS NOT NULL FROM withdrawal WHERE id = ?::uuid")
+                .param(id)
+                .query(Boolean.class)
+                .single())
+        .isTrue();
+    assertThat(payoutJob.oldestAge()).isGreaterThanOrEqualTo(java.time.Duration.ofHours(1));
+    assertThat(payoutJob.health().getStatus()).isEqualTo(PayoutJob.WARNING);
+    String path = "/v1/withdrawals/" + id;
+    assertThat(step(path + "/complete", OPERATOR, ApiClient.newKey(), null).status())
+        .isEqualTo(200);
+    payoutJob.run();
+    assertThat(balance(wallet.id())).isEqualTo(3_500);
     assertBooksBalance();
   }
 }

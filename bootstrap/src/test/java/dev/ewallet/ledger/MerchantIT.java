@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -162,6 +163,91 @@ class MerchantIT extends LedgerIntegrationTest {
         .isEqualTo("FORBIDDEN");
     assertThat(sweep(new Merchant(payer.id(), payer.owner(), payer.token())).code())
         .isEqualTo("VALIDATION_FAILED");
+    assertBooksBalance();
+  }
+
+  private long merchantBalance(Merchant merchant) {
+    return api()
+        .get("/v1/accounts/" + merchant.id(), merchant.token())
+        .json()
+        .get("balance")
+        .asLong();
+  }
+
+  private ApiClient.Reply reverse(String transactionId) {
+    return api()
+        .post(
+            "/v1/transactions/" + transactionId + "/reversal",
+            OPERATOR,
+            ApiClient.newKey(),
+            "{\"reason\":\"refund\"}");
+  }
+
+  @Test
+  void aRefundByReversalAfterASweepTakesTheMoneyFromTheMerchant() {
+    Merchant merchant = merchant(4);
+    Wallet payer = walletWith(10_000);
+    ApiClient.Reply paid = transfer(payer, merchant.id(), 5_000, ApiClient.newKey());
+    assertThat(paid.status()).as(paid.body()).isEqualTo(201);
+    assertThat(sweep(merchant).json().get("sweptAmount").asLong()).isEqualTo(5_000);
+
+    ApiClient.Reply refunded = reverse(paid.json().get("transactionId").asText());
+
+    assertThat(refunded.status()).as(refunded.body()).isEqualTo(201);
+    assertThat(merchantBalance(merchant)).isZero();
+    assertThat(balance(merchant.id())).isZero();
+    assertThat(balance(payer.id())).isEqualTo(10_000);
+    assertBooksBalance();
+  }
+
+  @Test
+  void reversalsRacingSweepsNeverPostZeroNorFailAndEveryPaymentIsRefundedOnce() throws Exception {
+    Merchant merchant = merchant(4);
+    List<Wallet> payers = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      payers.add(walletWith(100_000));
+    }
+    List<String> payments = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      ApiClient.Reply paid =
+          transfer(payers.get(i % 20), merchant.id(), 100 + i, ApiClient.newKey());
+      assertThat(paid.status()).as(paid.body()).isEqualTo(201);
+      payments.add(paid.json().get("transactionId").asText());
+      if (i % 40 == 19) {
+        // Most of the money reaches the main account; the last payments stay on the shards.
+        sweep(merchant);
+      }
+    }
+    List<Callable<ApiClient.Reply>> race = new ArrayList<>();
+    payments.forEach(id -> race.add(() -> reverse(id)));
+    for (int i = 0; i < 50; i++) {
+      race.add(() -> sweep(merchant));
+    }
+    Collections.shuffle(race);
+
+    List<ApiClient.Reply> replies = concurrently(race);
+
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isIn(200, 201, 422));
+    // A reversal whose payment's money sat on another shard at that moment may be refused; it is
+    // never half done, and once a sweep has gathered the money it passes.
+    assertThat(replies)
+        .filteredOn(r -> r.status() == 422)
+        .allSatisfy(r -> assertThat(r.code()).isEqualTo("INSUFFICIENT_FUNDS"));
+    sweep(merchant);
+    for (String payment : payments) {
+      ApiClient.Reply again = reverse(payment);
+      assertThat(again.status()).as(again.body()).isIn(201, 409);
+    }
+    assertThat(merchantBalance(merchant)).isZero();
+    assertThat(payers).allSatisfy(p -> assertThat(balance(p.id())).isEqualTo(100_000));
+    long zeroEntries =
+        jdbc.sql(
+                "SELECT count(*) FROM ledger_entry WHERE amount = 0 AND account_id IN"
+                    + " (SELECT id FROM account WHERE id = ? OR parent_id = ?)")
+            .params(merchant.id(), merchant.id())
+            .query(Long.class)
+            .single();
+    assertThat(zeroEntries).isZero();
     assertBooksBalance();
   }
 }

@@ -1,9 +1,11 @@
 package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -56,5 +58,29 @@ class OperationsIT extends LedgerIntegrationTest {
     assertThat(report.balanced()).isTrue();
     assertThat(registry.get("ledger.reconciliation.mismatches").gauge().value()).isZero();
     assertThat(registry.get("ledger.reconciliation.last.run").gauge().value()).isPositive();
+  }
+
+  @Test
+  void healthAndMetricsWatchThePostingWritersAndPendingWithdrawals() {
+    ApiClient.Reply health = api().get("/actuator/health", null);
+
+    assertThat(health.json().at("/components/postingWriters/status").asText()).isEqualTo("UP");
+    assertThat(health.json().at("/components/postingWriters/details/alive").asInt())
+        .isEqualTo(health.json().at("/components/postingWriters/details/configured").asInt())
+        .isPositive();
+    assertThat(health.json().at("/components/withdrawals/status").asText()).isEqualTo("UP");
+    assertThat(api().get("/actuator/prometheus", null).body())
+        .contains("ledger_posting_writers_alive")
+        .contains("ledger_posting_writer_deaths_total")
+        .contains("ledger_withdrawals_oldest_pending_age_seconds")
+        .contains("ledger_outcome_unknown_total");
+  }
+
+  @Test
+  void theServiceRefusesToStartWithoutANamedBankGateway() {
+    assertThatThrownBy(() -> startAnotherInstance(Map.of("ledger.bank.gateway", "")))
+        .hasStackTraceContaining("ledger.bank.gateway (LEDGER_BANK_GATEWAY) is not set");
+    assertThatThrownBy(() -> startAnotherInstance(Map.of("ledger.bank.gateway", "acme-bank")))
+        .hasStackTraceContaining("no bank adapter of that name");
   }
 }

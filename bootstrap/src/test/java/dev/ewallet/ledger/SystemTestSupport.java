@@ -117,9 +117,11 @@ abstract class SystemTestSupport {
 
   /**
    * Starts another instance of the service (a new application context, as after a crash and
-   * restart, or a second pod) on the same database, broker and Redis, with {@code overrides}.
+   * restart, or a second pod) on the same database, broker and Redis, with {@code overrides} and
+   * any test configuration that replaces a bean.
    */
-  ConfigurableApplicationContext startAnotherInstance(Map<String, Object> overrides) {
+  ConfigurableApplicationContext startAnotherInstance(
+      Map<String, Object> overrides, Class<?>... extraConfiguration) {
     Map<String, Object> settings = new LinkedHashMap<>();
     for (String key :
         List.of(
@@ -132,6 +134,7 @@ abstract class SystemTestSupport {
     }
     settings.put("ledger.security.jwt-secret", TestTokens.SECRET);
     settings.put("ledger.reconciliation.cron", "-");
+    settings.put("ledger.bank.gateway", "simulator");
     settings.put("server.port", 0);
     settings.putAll(overrides);
     // Command-line arguments, because they outrank application.yml as they would in production.
@@ -139,7 +142,9 @@ abstract class SystemTestSupport {
         settings.entrySet().stream()
             .map(e -> "--" + e.getKey() + "=" + e.getValue())
             .toArray(String[]::new);
-    return new SpringApplicationBuilder(LedgerApplication.class).run(arguments);
+    return new SpringApplicationBuilder(LedgerApplication.class)
+        .sources(extraConfiguration)
+        .run(arguments);
   }
 
   static ApiClient clientOf(ConfigurableApplicationContext instance) {

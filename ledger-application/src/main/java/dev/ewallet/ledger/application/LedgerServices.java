@@ -51,7 +51,7 @@ public final class LedgerServices implements AutoCloseable {
         new OutboxRelayService(ports.outboxStore(), ports.publisher(), ports.unitOfWork(), clock);
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
     this.withdrawals =
-        new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), poster);
+        new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), poster, clock);
     this.holds = new HoldService(ports.accounts(), ports.holds(), poster, clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, poster, clock);
   }

@@ -12,16 +12,22 @@ import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.ResendPayoutsCommand;
+import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -30,7 +36,11 @@ import java.util.TreeSet;
  * PENDING transaction committed, never while an account row is locked.
  */
 public final class WithdrawalService
-    implements RequestWithdrawalUseCase, SettleWithdrawalUseCase, GetWithdrawalQuery {
+    implements RequestWithdrawalUseCase,
+        SettleWithdrawalUseCase,
+        GetWithdrawalQuery,
+        ResendPayoutsUseCase,
+        OldestPendingWithdrawalQuery {
 
   private static final System.Logger LOG = System.getLogger(WithdrawalService.class.getName());
 
@@ -38,16 +48,19 @@ public final class WithdrawalService
   private final WithdrawalRepository withdrawals;
   private final BankPayoutGateway bank;
   private final JournalPoster poster;
+  private final Clock clock;
 
   WithdrawalService(
       AccountRepository accounts,
       WithdrawalRepository withdrawals,
       BankPayoutGateway bank,
-      JournalPoster poster) {
+      JournalPoster poster,
+      Clock clock) {
     this.accounts = accounts;
     this.withdrawals = withdrawals;
     this.bank = bank;
     this.poster = poster;
+    this.clock = clock;
   }
 
   @Override
@@ -76,24 +89,51 @@ public final class WithdrawalService
                       at);
                 }));
     if (!receipt.replayed()) {
-      askBank(receipt.transactionId());
+      askBank(withdrawals.findWithdrawal(receipt.transactionId()).orElseThrow());
     }
     return receipt;
   }
 
-  /** After the commit: a bank that cannot be reached leaves the withdrawal pending, not lost. */
-  private void askBank(TransactionId withdrawalId) {
-    Withdrawal withdrawal = withdrawals.findWithdrawal(withdrawalId).orElseThrow();
+  /**
+   * After the commit, never under a lock: asks the bank and notes that it was asked. A bank that
+   * cannot be reached (or a process that stops before the note) leaves the withdrawal pending and
+   * unnoted, and the payout job asks again; the bank is idempotent on the withdrawal id.
+   *
+   * @return whether the bank accepted the request
+   */
+  private boolean askBank(Withdrawal withdrawal) {
     try {
       bank.requestPayout(withdrawal);
     } catch (RuntimeException unreachable) {
       LOG.log(
           Level.WARNING,
-          "withdrawal {0} stays PENDING: the bank could not be asked ({1}); an operator fails or"
-              + " completes it when the bank answers",
-          withdrawalId,
+          "withdrawal {0} stays PENDING: the bank could not be asked ({1}); the payout job asks"
+              + " again",
+          withdrawal.id(),
           unreachable.toString());
+      return false;
     }
+    withdrawals.markPayoutRequested(withdrawal.id(), clock.instant());
+    return true;
+  }
+
+  @Override
+  public int resend(ResendPayoutsCommand command) {
+    Instant createdBefore = clock.instant().minus(command.olderThan());
+    int accepted = 0;
+    for (Withdrawal withdrawal :
+        withdrawals.findUnrequestedPayouts(createdBefore, command.batchSize())) {
+      LOG.log(Level.INFO, "asking the bank again to pay out withdrawal {0}", withdrawal.id());
+      if (askBank(withdrawal)) {
+        accepted++;
+      }
+    }
+    return accepted;
+  }
+
+  @Override
+  public Optional<Instant> oldestPendingSince() {
+    return withdrawals.oldestPendingSince();
   }
 
   @Override

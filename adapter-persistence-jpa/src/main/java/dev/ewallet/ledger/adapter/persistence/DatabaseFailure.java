@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.TransactionTimedOutException;
 
 /** What a failure of a database call means for the work that was under way. */
@@ -22,12 +23,17 @@ enum DatabaseFailure {
   /** Anything else: a business rejection, a bug, a constraint; passed on as it is. */
   OTHER;
 
-  /** Classifies by the first SQL state or timeout type found in the cause chain. */
+  /**
+   * Classifies by the first SQL state or timeout type found in the cause chain. A failed commit or
+   * rollback ({@link TransactionSystemException}) means the connection is gone: the pool reports a
+   * closed connection without an SQL state.
+   */
   static DatabaseFailure of(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof SQLTransientConnectionException
           || t instanceof SQLTimeoutException
-          || t instanceof TransactionTimedOutException) {
+          || t instanceof TransactionTimedOutException
+          || t instanceof TransactionSystemException) {
         return UNAVAILABLE;
       }
       if (t instanceof SQLException sql && sql.getSQLState() != null) {

@@ -84,6 +84,36 @@ class JdbcBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposit
         .update();
   }
 
+  @Override
+  public void markPayoutRequested(TransactionId id, Instant at) {
+    jdbc.sql(
+            "UPDATE withdrawal SET payout_requested_at = ?"
+                + " WHERE id = ? AND payout_requested_at IS NULL")
+        .params(SqlTypes.timestamp(at), id.value())
+        .update();
+  }
+
+  @Override
+  public List<Withdrawal> findUnrequestedPayouts(Instant createdBefore, int limit) {
+    return jdbc.sql(
+            "SELECT "
+                + WITHDRAWAL_COLUMNS
+                + " FROM withdrawal WHERE status = 'PENDING' AND payout_requested_at IS NULL"
+                + " AND created_at < ? ORDER BY created_at LIMIT ?")
+        .params(SqlTypes.timestamp(createdBefore), limit)
+        .query((row, n) -> withdrawalOf(row))
+        .list();
+  }
+
+  @Override
+  public Optional<Instant> oldestPendingSince() {
+    return jdbc.sql(
+            "SELECT created_at FROM withdrawal WHERE status = 'PENDING'"
+                + " ORDER BY created_at LIMIT 1")
+        .query((row, n) -> SqlTypes.instant(row, "created_at"))
+        .optional();
+  }
+
   private Optional<Withdrawal> withdrawal(String sql, TransactionId id) {
     return jdbc.sql(sql).param(id.value()).query((row, n) -> withdrawalOf(row)).optional();
   }

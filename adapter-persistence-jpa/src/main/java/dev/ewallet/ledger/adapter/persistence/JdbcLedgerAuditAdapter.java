@@ -1,19 +1,29 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Reconciliation queries: full scans of the journal, meant for the nightly job and operators, never
- * for the request path.
+ * for the request path. They are the one read allowed to outlast the database's ordinary statement
+ * and socket timeouts: an operator's request may use all of its remaining deadline, and the nightly
+ * job (which serves no request) as long as the scans need.
  */
 @Repository
 class JdbcLedgerAuditAdapter implements LedgerAudit {
@@ -45,10 +55,38 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
           + " GROUP BY currency) p ON p.currency = a.currency"
           + " WHERE a.kind = 'HOLD' AND a.owner_id IS NULL AND a.balance <> coalesce(p.pending, 0)";
 
-  private final JdbcClient jdbc;
+  private static final Executor SAME_THREAD = Runnable::run;
 
-  JdbcLedgerAuditAdapter(JdbcClient jdbc) {
+  private final JdbcClient jdbc;
+  private final DataSource dataSource;
+  private final TransactionTemplate readOnly;
+
+  JdbcLedgerAuditAdapter(JdbcClient jdbc, DataSource dataSource) {
     this.jdbc = jdbc;
+    this.dataSource = dataSource;
+    this.readOnly = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    this.readOnly.setReadOnly(true);
+  }
+
+  /**
+   * Runs a scan in a read-only transaction whose statement and socket timeouts are what is left of
+   * the request's deadline, or none outside a request.
+   */
+  private <T> T scan(Supplier<T> query) {
+    return readOnly.execute(status -> {
+      long budgetMs =
+          RequestDeadline.remaining().map(left -> Math.max(1, left.toMillis())).orElse(0L);
+      try {
+        DataSourceUtils.getConnection(dataSource).setNetworkTimeout(SAME_THREAD, (int) budgetMs);
+      } catch (SQLException e) {
+        throw new IllegalStateException("cannot set the scan's socket timeout", e);
+      }
+      jdbc.sql("SELECT set_config('statement_timeout', ?, true)")
+          .param(String.valueOf(budgetMs))
+          .query(String.class)
+          .single();
+      return query.get();
+    });
   }
 
   @Override
@@ -56,12 +94,18 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
     Map<String, Long> sums = new LinkedHashMap<>();
     RowCallbackHandler collect =
         row -> sums.put(row.getString("currency"), row.getBigDecimal("total").longValueExact());
-    jdbc.sql(SUM_BY_CURRENCY).query(collect);
-    return sums;
+    return scan(() -> {
+      jdbc.sql(SUM_BY_CURRENCY).query(collect);
+      return sums;
+    });
   }
 
   @Override
   public List<ReconciliationMismatch> accountMismatches(int limit) {
+    return scan(() -> accountMismatchesInScan(limit));
+  }
+
+  private List<ReconciliationMismatch> accountMismatchesInScan(int limit) {
     List<ReconciliationMismatch> mismatches = new ArrayList<>();
     mismatches.addAll(
         jdbc.sql(BALANCE_NOT_ENTRY_SUM)
@@ -92,15 +136,16 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
 
   @Override
   public List<ReconciliationMismatch> holdAccountMismatches() {
-    return jdbc.sql(HOLD_NOT_PENDING_SUM)
-        .query((row, n) ->
-            new ReconciliationMismatch(
-                Kind.HOLD_BALANCE_NOT_PENDING_SUM,
-                row.getLong("id"),
-                null,
-                row.getString("currency"),
-                row.getBigDecimal("pending").longValueExact(),
-                row.getLong("balance")))
-        .list();
+    return scan(() ->
+        jdbc.sql(HOLD_NOT_PENDING_SUM)
+            .query((row, n) ->
+                new ReconciliationMismatch(
+                    Kind.HOLD_BALANCE_NOT_PENDING_SUM,
+                    row.getLong("id"),
+                    null,
+                    row.getString("currency"),
+                    row.getBigDecimal("pending").longValueExact(),
+                    row.getLong("balance")))
+            .list());
   }
 }

@@ -62,9 +62,10 @@ public final class JournalTransaction {
 
   /**
    * The transaction that undoes this one, linked to it: every posting negated, except that a debit
-   * of a merchant shard that no longer holds the amount (a sweep has moved it on) is taken from the
-   * shard's merchant, where the money now is. Whether this one was reversed before is storage's to
-   * enforce (a unique link), not this object's.
+   * of a merchant shard that no longer holds the whole amount (a sweep has moved money on to the
+   * merchant's main account) takes what the shard holds and the rest from the merchant, where the
+   * money now is; an empty shard is not posted to at all. Whether this one was reversed before is
+   * storage's to enforce (a unique link), not this object's.
    *
    * @param locked the accounts this transaction touches, and the merchants of its shards, as they
    *     are once locked
@@ -77,8 +78,9 @@ public final class JournalTransaction {
     }
     Map<AccountId, Money> amounts = new LinkedHashMap<>();
     for (Posting posting : postings) {
-      Posting negated = posting.negated();
-      amounts.merge(payingAccount(negated, locked), negated.amount(), Money::plus);
+      for (Posting paid : wherePaid(posting.negated(), locked)) {
+        amounts.merge(paid.accountId(), paid.amount(), Money::plus);
+      }
     }
     List<Posting> negation =
         amounts.entrySet().stream()
@@ -89,15 +91,22 @@ public final class JournalTransaction {
   }
 
   /**
-   * The account a reversing posting lands on: its own, unless it debits a merchant shard that holds
-   * less than the amount, whose merchant then pays.
+   * Where a reversing posting lands: on its own account, unless it debits a merchant shard that
+   * holds less than the amount; then the shard pays what it holds and its merchant the rest.
    */
-  private static AccountId payingAccount(Posting posting, Map<AccountId, Account> locked) {
+  private static List<Posting> wherePaid(Posting posting, Map<AccountId, Account> locked) {
     Account account = lockedAccount(posting.accountId(), locked);
     boolean shardShortOfIt =
         account.kind() == AccountKind.MERCHANT_SHARD
             && account.balance().plus(posting.amount()).isNegative();
-    return shardShortOfIt ? lockedAccount(account.parent(), locked).id() : account.id();
+    if (!shardShortOfIt) {
+      return List.of(posting);
+    }
+    AccountId merchant = lockedAccount(account.parent(), locked).id();
+    Posting rest = new Posting(merchant, posting.amount().plus(account.balance()));
+    return account.balance().isZero()
+        ? List.of(rest)
+        : List.of(new Posting(account.id(), account.balance().negate()), rest);
   }
 
   private static Account lockedAccount(AccountId id, Map<AccountId, Account> locked) {

@@ -197,9 +197,21 @@ class JournalTransactionTest {
 
     JournalTransaction reversal =
         payment.reverse(
-            TransactionId.random(), AT, locked(wallet(1, 0), merchant(2, 300), shard(3, 2, 299)));
+            TransactionId.random(), AT, locked(wallet(1, 0), merchant(2, 300), shard(3, 2, 0)));
 
     assertThat(reversal.postings()).containsExactly(posting(1, vnd(300)), posting(2, vnd(-300)));
+  }
+
+  @Test
+  void aShardHoldingPartOfThePaymentPaysThatPartAndTheMerchantTheRest() {
+    JournalTransaction payment = transfer(List.of(posting(1, vnd(-300)), posting(3, vnd(300))));
+
+    JournalTransaction reversal =
+        payment.reverse(
+            TransactionId.random(), AT, locked(wallet(1, 0), merchant(2, 500), shard(3, 2, 120)));
+
+    assertThat(reversal.postings())
+        .containsExactly(posting(1, vnd(300)), posting(3, vnd(-120)), posting(2, vnd(-180)));
   }
 
   @Test

@@ -85,6 +85,31 @@ public abstract class BankFlowRepositoryContract {
   }
 
   @Test
+  void pendingPayoutsNeverNotedAsRequestedAreFoundOldestFirst() {
+    AccountId wallet = wallet();
+    Withdrawal older = Withdrawal.requested(posted(wallet), wallet, vnd(10), now.minusSeconds(60));
+    Withdrawal newer = Withdrawal.requested(posted(wallet), wallet, vnd(20), now.minusSeconds(30));
+    Withdrawal asked = Withdrawal.requested(posted(wallet), wallet, vnd(30), now.minusSeconds(90));
+    Withdrawal fresh = Withdrawal.requested(posted(wallet), wallet, vnd(40), now);
+    inTransaction(() -> {
+      for (Withdrawal w : java.util.List.of(older, newer, asked, fresh)) {
+        withdrawals().insertWithdrawal(w);
+      }
+      return null;
+    });
+    withdrawals().markPayoutRequested(asked.id(), now);
+    withdrawals().markPayoutRequested(asked.id(), now.plusSeconds(5));
+
+    assertThat(withdrawals().findUnrequestedPayouts(now.minusSeconds(10), 1_000))
+        .filteredOn(w -> w.accountId().equals(wallet))
+        .containsExactly(older, newer);
+    assertThat(withdrawals().findUnrequestedPayouts(now.minusSeconds(10), 1)).hasSize(1);
+    assertThat(withdrawals().oldestPendingSince()).isPresent();
+    assertThat(withdrawals().oldestPendingSince().orElseThrow())
+        .isBeforeOrEqualTo(asked.createdAt());
+  }
+
+  @Test
   void holdsAreStoredCapturedAndFoundWhenExpired() {
     AccountId wallet = wallet();
     AccountId shop = wallet();

@@ -48,6 +48,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -95,6 +96,8 @@ public final class InMemoryLedger
   }
 
   private final ReentrantLock lock = new ReentrantLock();
+  // Noted outside any unit of work, as the real adapter does, so a rollback never forgets one.
+  private final Map<TransactionId, Instant> payoutsRequested = new ConcurrentHashMap<>();
   private State state =
       new State(
           new TreeMap<>(),
@@ -470,6 +473,32 @@ public final class InMemoryLedger
   @Override
   public Optional<Withdrawal> findWithdrawal(TransactionId id) {
     return locked(() -> Optional.ofNullable(state.withdrawals.get(id)));
+  }
+
+  @Override
+  public void markPayoutRequested(TransactionId id, Instant at) {
+    payoutsRequested.putIfAbsent(id, at);
+  }
+
+  @Override
+  public List<Withdrawal> findUnrequestedPayouts(Instant createdBefore, int limit) {
+    return locked(() ->
+        state.withdrawals.values().stream()
+            .filter(w -> w.status() == WithdrawalStatus.PENDING)
+            .filter(w -> !payoutsRequested.containsKey(w.id()))
+            .filter(w -> w.createdAt().isBefore(createdBefore))
+            .sorted(Comparator.comparing(Withdrawal::createdAt))
+            .limit(limit)
+            .toList());
+  }
+
+  @Override
+  public Optional<Instant> oldestPendingSince() {
+    return locked(() ->
+        state.withdrawals.values().stream()
+            .filter(w -> w.status() == WithdrawalStatus.PENDING)
+            .map(Withdrawal::createdAt)
+            .min(Comparator.naturalOrder()));
   }
 
   @Override

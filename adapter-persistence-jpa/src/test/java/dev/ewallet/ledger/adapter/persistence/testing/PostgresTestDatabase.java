@@ -31,6 +31,25 @@ public final class PostgresTestDatabase {
     registry.add("spring.datasource.password", db::password);
   }
 
+  /**
+   * Points Spring's datasource at the test database through another host and port (a proxy that
+   * forwards to {@link #hostAndPort()}).
+   */
+  public static void registerThrough(DynamicPropertyRegistry registry, String host, int port) {
+    Target db = target();
+    String rest = db.url().substring(db.url().indexOf('/', "jdbc:postgresql://".length()));
+    registry.add("spring.datasource.url", () -> "jdbc:postgresql://" + host + ":" + port + rest);
+    registry.add("spring.datasource.username", db::user);
+    registry.add("spring.datasource.password", db::password);
+  }
+
+  /** The test database server's host and port, as {@code host:port}. */
+  public static String hostAndPort() {
+    String url = target().url();
+    int start = "jdbc:postgresql://".length();
+    return url.substring(start, url.indexOf('/', start));
+  }
+
   private static synchronized Target target() {
     if (target == null) {
       target = dockerAvailable() ? container() : localDatabase();

@@ -2,6 +2,8 @@ package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** Where withdrawals live. No argument may be {@code null}. */
@@ -22,4 +24,20 @@ public interface WithdrawalRepository {
 
   /** Stores a locked withdrawal's new state. */
   void updateWithdrawal(Withdrawal withdrawal);
+
+  /**
+   * Notes that the bank has been asked to pay the withdrawal out, so the payout job does not ask
+   * again. Runs on its own, after the withdrawal's commit; noting twice keeps the first time.
+   */
+  void markPayoutRequested(TransactionId id, Instant at);
+
+  /**
+   * Pending withdrawals whose bank request was never noted as sent (the process stopped between the
+   * commit and the call, or the bank could not be reached), created before {@code createdBefore},
+   * oldest first.
+   */
+  List<Withdrawal> findUnrequestedPayouts(Instant createdBefore, int limit);
+
+  /** When the oldest pending withdrawal was requested; empty when none is pending. */
+  Optional<Instant> oldestPendingSince();
 }
