@@ -1,10 +1,15 @@
 package dev.ewallet.ledger;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -66,6 +71,9 @@ final class ApiClient {
       HttpResponse<String> response =
           http.send(request.build(), HttpResponse.BodyHandlers.ofString());
       return new Reply(response.statusCode(), response);
+    } catch (HttpTimeoutException unanswered) {
+      dumpThreads(unanswered);
+      throw new IllegalStateException(unanswered);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     } catch (InterruptedException e) {
@@ -76,11 +84,28 @@ final class ApiClient {
 
   HttpRequest.Builder request(String path, String token) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(90));
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
     return request;
+  }
+
+  /**
+   * The service runs in this JVM: when a request goes unanswered, where every thread stands (the
+   * requests' virtual threads included) is what tells why. Every server-side wait is bounded by the
+   * request timeout, which is below this client's.
+   */
+  private static void dumpThreads(HttpTimeoutException unanswered) {
+    try {
+      Path dump = Files.createTempFile("unanswered-request-", ".txt");
+      Files.delete(dump);
+      ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+          .dumpThreads(dump.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.TEXT_PLAIN);
+      System.err.println("[api-client] " + unanswered + "; threads:\n" + Files.readString(dump));
+    } catch (IOException | RuntimeException e) {
+      System.err.println("[api-client] " + unanswered + "; no thread dump: " + e);
+    }
   }
 
   static String newKey() {
