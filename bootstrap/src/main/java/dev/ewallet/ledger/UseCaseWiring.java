@@ -123,10 +123,12 @@ class UseCaseWiring {
   LedgerServices ledgerServices(
       LedgerPorts ports,
       RateLimitProperties rateLimits,
+      LimitsProperties limits,
       GroupCommitProperties groupCommit,
       TimeoutBudget budget,
       Clock clock) {
-    return new LedgerServices(ports, rateLimits.limits(), groupCommit.settings(budget), clock);
+    return new LedgerServices(
+        ports, rateLimits.limits(), limits.ledgerLimits(), groupCommit.settings(budget), clock);
   }
 
   @Bean

@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -245,6 +246,42 @@ class ApiErrorsIT extends LedgerIntegrationTest {
         422,
         "AMOUNT_OVERFLOW");
     assertThat(balance(wallet.id())).isEqualTo(Long.MAX_VALUE);
+  }
+
+  @Test
+  void anAmountAboveTheCurrencysMaximumIsRefusedOnEveryFlow() {
+    Wallet wallet = walletWith(1_000);
+    Wallet other = openWallet();
+    String tooMuch = String.valueOf(1_000_000_000_000_001L);
+    String account = "{\"accountId\":" + wallet.id() + ",\"amount\":" + tooMuch;
+    List<ApiClient.Reply> replies =
+        List.of(
+            api().post("/v1/deposits", OPERATOR, ApiClient.newKey(), account + "}"),
+            api().post("/v1/withdrawals", wallet.token(), ApiClient.newKey(), account + "}"),
+            api()
+                .post(
+                    "/v1/holds",
+                    wallet.token(),
+                    ApiClient.newKey(),
+                    account
+                        + ",\"destinationAccountId\":"
+                        + other.id()
+                        + ",\"expiresAt\":\""
+                        + java.time.Instant.now().plusSeconds(3600)
+                        + "\"}"),
+            transfer(wallet, other.id(), 1_000_000_000_000_001L, ApiClient.newKey()));
+
+    assertThat(replies).allSatisfy(r -> assertProblem(r, 422, "AMOUNT_LIMIT_EXCEEDED"));
+    assertThat(balance(wallet.id())).isEqualTo(1_000);
+    assertThat(
+            api()
+                .post(
+                    "/v1/deposits",
+                    OPERATOR,
+                    ApiClient.newKey(),
+                    account.replace(tooMuch, "1000000000000000") + "}")
+                .status())
+        .isEqualTo(201);
   }
 
   @Test

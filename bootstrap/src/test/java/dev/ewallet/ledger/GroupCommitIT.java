@@ -37,7 +37,7 @@ class GroupCommitIT extends LedgerIntegrationTest {
         .hasSize(19)
         .allSatisfy(r -> assertThat(r.code()).isEqualTo("INSUFFICIENT_FUNDS"));
     assertThat(balance(target.id())).isEqualTo(60 + 40 * 10);
-    String scrape = api().get("/actuator/prometheus", null).body();
+    String scrape = api().get("/actuator/prometheus", OPERATOR).body();
     assertThat(scrape).containsPattern("ledger_posting_batch_size_count [1-9]");
     assertThat(scrape)
         .containsPattern(

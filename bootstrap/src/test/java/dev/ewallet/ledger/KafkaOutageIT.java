@@ -41,7 +41,7 @@ class KafkaOutageIT extends LedgerIntegrationTest {
   }
 
   private String outboxHealth() {
-    return api().get("/actuator/health", null).json().at("/components/outbox/status").asText();
+    return api().get("/actuator/health", OPERATOR).json().at("/components/outbox/status").asText();
   }
 
   @Test
@@ -59,7 +59,7 @@ class KafkaOutageIT extends LedgerIntegrationTest {
 
     assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isEqualTo(201));
     await(() -> monitor.backlog().count() >= TRANSFERS, Duration.ofSeconds(10), "the backlog");
-    assertThat(api().get("/actuator/prometheus", null).body())
+    assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .containsPattern("ledger_outbox_backlog [0-9]{4}");
     await(() -> "DOWN".equals(outboxHealth()), Duration.ofSeconds(10), "outbox health DOWN");
     assertThat(api().get("/actuator/health/readiness", null).status()).isEqualTo(200);

@@ -15,6 +15,10 @@ import org.springframework.test.context.DynamicPropertySource;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "ledger.security.jwt-secret=" + TestTokens.SECRET,
+      "ledger.security.issuer=" + TestTokens.ISSUER,
+      "ledger.security.audience=" + TestTokens.AUDIENCE,
+      // Yen has no per-transaction maximum beyond 64 bits here, so ApiErrorsIT can reach overflow.
+      "ledger.limits.JPY.max-amount=" + Long.MAX_VALUE,
       // The concurrency tests send hundreds of requests as one user; ResilienceIT tests the budget.
       "ledger.rate-limit.per-user-per-second=1000000"
     })

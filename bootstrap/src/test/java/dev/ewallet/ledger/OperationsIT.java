@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,7 +41,7 @@ class OperationsIT extends LedgerIntegrationTest {
     transfer(from, openWallet().id(), 10, ApiClient.newKey());
     transfer(from, from.id() + 1_000_000, 10, ApiClient.newKey());
 
-    String scrape = api().get("/actuator/prometheus", null).body();
+    String scrape = api().get("/actuator/prometheus", OPERATOR).body();
 
     assertThat(scrape)
         .contains(
@@ -62,14 +63,14 @@ class OperationsIT extends LedgerIntegrationTest {
 
   @Test
   void healthAndMetricsWatchThePostingWritersAndPendingWithdrawals() {
-    ApiClient.Reply health = api().get("/actuator/health", null);
+    ApiClient.Reply health = api().get("/actuator/health", OPERATOR);
 
     assertThat(health.json().at("/components/postingWriters/status").asText()).isEqualTo("UP");
     assertThat(health.json().at("/components/postingWriters/details/alive").asInt())
         .isEqualTo(health.json().at("/components/postingWriters/details/configured").asInt())
         .isPositive();
     assertThat(health.json().at("/components/withdrawals/status").asText()).isEqualTo("UP");
-    assertThat(api().get("/actuator/prometheus", null).body())
+    assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .contains("ledger_posting_writers_alive")
         .contains("ledger_posting_writer_deaths_total")
         .contains("ledger_withdrawals_oldest_pending_age_seconds")
@@ -82,5 +83,23 @@ class OperationsIT extends LedgerIntegrationTest {
         .hasStackTraceContaining("ledger.bank.gateway (LEDGER_BANK_GATEWAY) is not set");
     assertThatThrownBy(() -> startAnotherInstance(Map.of("ledger.bank.gateway", "acme-bank")))
         .hasStackTraceContaining("no bank adapter of that name");
+  }
+
+  @Test
+  void anonymousCallersSeeTheHealthStatusOnlyAndNoOtherManagementEndpoint() {
+    ApiClient.Reply anonymous = api().get("/actuator/health", null);
+    assertThat(anonymous.status()).isEqualTo(200);
+    assertThat(anonymous.json().propertyNames()).containsExactly("status");
+    assertThat(api().get("/actuator/health/readiness", null).json().propertyNames())
+        .containsExactly("status");
+    Wallet user = openWallet();
+    for (String endpoint :
+        List.of("/actuator/prometheus", "/actuator/metrics", "/actuator/info", "/actuator")) {
+      assertThat(api().get(endpoint, null).status()).as(endpoint).isEqualTo(401);
+      assertThat(api().get(endpoint, user.token()).status()).as(endpoint).isEqualTo(403);
+    }
+    assertThat(api().get("/actuator/health", user.token()).json().propertyNames())
+        .containsExactly("status");
+    assertThat(api().get("/actuator/prometheus", OPERATOR).status()).isEqualTo(200);
   }
 }

@@ -233,9 +233,10 @@ class OutboxRelayIT extends LedgerIntegrationTest {
       Thread.onSpinWait();
     }
 
-    assertThat(api().get("/actuator/health", null).json().at("/components/outbox/status").asText())
+    assertThat(
+            api().get("/actuator/health", OPERATOR).json().at("/components/outbox/status").asText())
         .isEqualTo("UP");
-    String scrape = api().get("/actuator/prometheus", null).body();
+    String scrape = api().get("/actuator/prometheus", OPERATOR).body();
     assertThat(scrape)
         .contains("ledger_outbox_backlog")
         .contains("ledger_outbox_oldest_age_seconds");

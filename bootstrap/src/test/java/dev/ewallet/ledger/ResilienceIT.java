@@ -113,7 +113,7 @@ class ResilienceIT extends SystemTestSupport {
     assertThat(transfer(bob, alice.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
     Thread.sleep(1_100);
     assertThat(transfer(alice, bob.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
-    assertThat(api().get("/actuator/prometheus", null).body())
+    assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .containsPattern("ledger_ratelimit_limited_total [1-9]");
   }
 
@@ -166,7 +166,7 @@ class ResilienceIT extends SystemTestSupport {
       List<ApiClient.Reply> burst = burst(api(), bursting, sink.id(), 15);
       assertThat(count(burst, 201)).isBetween(10L, 20L);
       assertThat(burst).allSatisfy(r -> assertThat(r.status()).isIn(201, 429));
-      assertThat(api().get("/actuator/prometheus", null).body())
+      assertThat(api().get("/actuator/prometheus", OPERATOR).body())
           .containsPattern("ledger_ratelimit_fallback_total [1-9]");
     } finally {
       REDIS.start();
@@ -242,7 +242,7 @@ class ResilienceIT extends SystemTestSupport {
     }
     assertThat(balance(sink.id())).isEqualTo(5_000);
     assertThat(entrySum(sink.id())).isEqualTo(5_000);
-    assertThat(api().get("/actuator/prometheus", null).body())
+    assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .containsPattern("ledger_overloaded_total [1-9]")
         .contains("hikaricp_connections_acquire_seconds");
   }

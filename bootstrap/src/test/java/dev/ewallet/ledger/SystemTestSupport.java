@@ -132,6 +132,7 @@ abstract class SystemTestSupport {
             "ledger.rate-limit.per-user-per-second")) {
       settings.put(key, environment.getProperty(key));
     }
+    settings.put("ledger.security.mode", "local");
     settings.put("ledger.security.jwt-secret", TestTokens.SECRET);
     settings.put("ledger.reconciliation.cron", "-");
     settings.put("ledger.bank.gateway", "simulator");

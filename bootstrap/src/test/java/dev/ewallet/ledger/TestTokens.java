@@ -15,6 +15,8 @@ import java.util.Date;
 final class TestTokens {
 
   static final String SECRET = "integration-test-secret-0123456789abcdef";
+  static final String ISSUER = "https://identity.ledger.test";
+  static final String AUDIENCE = "wallet-ledger";
 
   private TestTokens() {}
 
@@ -28,13 +30,24 @@ final class TestTokens {
 
   static String sign(String subject, String scope, String secret, Duration ttl) {
     Instant now = Instant.now();
-    JWTClaimsSet claims =
-        new JWTClaimsSet.Builder()
-            .subject(subject)
-            .claim("scope", scope)
+    return sign(
+        claims(subject, scope)
             .issueTime(Date.from(now.minus(Duration.ofMinutes(5))))
             .expirationTime(Date.from(now.plus(ttl)))
-            .build();
+            .build(),
+        secret);
+  }
+
+  /** The claims every test token carries, without times: tests of token rules add their own. */
+  static JWTClaimsSet.Builder claims(String subject, String scope) {
+    return new JWTClaimsSet.Builder()
+        .subject(subject)
+        .issuer(ISSUER)
+        .audience(AUDIENCE)
+        .claim("scope", scope);
+  }
+
+  static String sign(JWTClaimsSet claims, String secret) {
     SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
     try {
       jwt.sign(new MACSigner(secret.getBytes(StandardCharsets.UTF_8)));

@@ -33,13 +33,19 @@ public final class AccountService
   private final AccountRepository accounts;
   private final JournalRepository journal;
   private final HeldFunds heldFunds;
+  private final int maxAccountsPerUser;
   private final Clock clock;
 
   AccountService(
-      AccountRepository accounts, JournalRepository journal, HeldFunds heldFunds, Clock clock) {
+      AccountRepository accounts,
+      JournalRepository journal,
+      HeldFunds heldFunds,
+      int maxAccountsPerUser,
+      Clock clock) {
     this.accounts = accounts;
     this.journal = journal;
     this.heldFunds = heldFunds;
+    this.maxAccountsPerUser = maxAccountsPerUser;
     this.clock = clock;
   }
 
@@ -73,7 +79,10 @@ public final class AccountService
           "kind " + kind + " cannot be opened here: the ledger opens its system accounts itself");
     }
     Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-    Account account = accounts.create(new NewAccount(owner, command.currency(), kind, now));
+    // Every user, operators' customers included, holds a bounded number of accounts.
+    Account account =
+        accounts.createForOwner(
+            new NewAccount(owner, command.currency(), kind, now), maxAccountsPerUser);
     if (kind == AccountKind.MERCHANT) {
       addShards(account, 0, command.shards(), now);
     }

@@ -25,7 +25,7 @@ public final class AdmissionService implements AdmitRequestUseCase {
       return RateLimitDecision.ALLOWED;
     }
     int permits =
-        command.kind() == RequestKind.MONEY_MOVEMENT
+        command.kind() == RequestKind.WRITE
             ? limits.moneyMovementPerSecond()
             : limits.readsPerSecond();
     if (permits == 0) {

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
@@ -19,10 +20,12 @@ public final class DepositService implements DepositFundsUseCase {
 
   private final AccountRepository accounts;
   private final JournalPoster poster;
+  private final AmountLimits limits;
 
-  DepositService(AccountRepository accounts, JournalPoster poster) {
+  DepositService(AccountRepository accounts, JournalPoster poster, AmountLimits limits) {
     this.accounts = accounts;
     this.poster = poster;
+    this.limits = limits;
   }
 
   @Override
@@ -34,6 +37,7 @@ public final class DepositService implements DepositFundsUseCase {
     WalletRules.requireWallet(wallet);
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());
+    limits.requireWithin(amount);
     return poster.post(
         new PostingRequest(
             command.caller(),

@@ -14,6 +14,7 @@ import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
@@ -103,13 +104,18 @@ public final class GroupCommitEngine implements AutoCloseable, PostingWritersQue
   private final PostingBatchMetrics metrics;
   private final Clock clock;
   private final GroupCommitSettings settings;
+  private final AmountLimits limits;
   private final List<Thread> writers = new ArrayList<>();
   private final AtomicInteger alive = new AtomicInteger();
   private final AtomicLong deaths = new AtomicLong();
   private volatile boolean running;
 
   GroupCommitEngine(
-      LedgerPorts ports, PostingBatchMetrics metrics, Clock clock, GroupCommitSettings settings) {
+      LedgerPorts ports,
+      PostingBatchMetrics metrics,
+      Clock clock,
+      GroupCommitSettings settings,
+      AmountLimits limits) {
     this.accounts = ports.accounts();
     this.journal = ports.journal();
     this.outbox = ports.outbox();
@@ -117,6 +123,7 @@ public final class GroupCommitEngine implements AutoCloseable, PostingWritersQue
     this.metrics = metrics;
     this.clock = clock;
     this.settings = settings;
+    this.limits = limits;
   }
 
   /**
@@ -394,7 +401,7 @@ public final class GroupCommitEngine implements AutoCloseable, PostingWritersQue
   }
 
   /** One transfer against the balances the batch has reached so far; all or nothing. */
-  private static Passed applyInMemory(
+  private Passed applyInMemory(
       Pending pending, AccountId credited, Map<AccountId, Account> working, Instant now) {
     TransferFundsCommand command = pending.command();
     for (AccountId id : new TreeSet<>(List.of(command.fromAccountId(), credited))) {
@@ -403,7 +410,7 @@ public final class GroupCommitEngine implements AutoCloseable, PostingWritersQue
       }
     }
     JournalTransaction transaction =
-        TransferService.plan(command, credited).build(working, TransactionId.random(), now);
+        TransferService.plan(command, credited, limits).build(working, TransactionId.random(), now);
     List<BalanceChange> changes = new ArrayList<>();
     for (Posting posting : transaction.postings()) {
       Account account = working.get(posting.accountId());

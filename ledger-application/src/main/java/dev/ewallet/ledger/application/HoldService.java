@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsCommand;
@@ -46,12 +47,19 @@ public final class HoldService
   private final AccountRepository accounts;
   private final HoldRepository holds;
   private final JournalPoster poster;
+  private final AmountLimits limits;
   private final Clock clock;
 
-  HoldService(AccountRepository accounts, HoldRepository holds, JournalPoster poster, Clock clock) {
+  HoldService(
+      AccountRepository accounts,
+      HoldRepository holds,
+      JournalPoster poster,
+      AmountLimits limits,
+      Clock clock) {
     this.accounts = accounts;
     this.holds = holds;
     this.poster = poster;
+    this.limits = limits;
     this.clock = clock;
   }
 
@@ -68,6 +76,7 @@ public final class HoldService
     WalletRules.requireSameCurrency(wallet, destination);
     AccountId hold = accounts.systemAccount(AccountKind.HOLD, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());
+    limits.requireWithin(amount);
     return poster.post(
         new PostingRequest(
             command.caller(),

@@ -23,9 +23,9 @@ public final class LedgerServices implements AutoCloseable {
   private final MerchantService merchants;
   private final GroupCommitEngine engine;
 
-  /** With transfers posted one database transaction each. */
+  /** With transfers posted one database transaction each, and the default limits. */
   public LedgerServices(LedgerPorts ports, RateLimits rateLimits, Clock clock) {
-    this(ports, rateLimits, GroupCommitSettings.OFF, clock);
+    this(ports, rateLimits, LedgerLimits.DEFAULT, GroupCommitSettings.OFF, clock);
   }
 
   /**
@@ -33,17 +33,28 @@ public final class LedgerServices implements AutoCloseable {
    * {@link #close()} when done.
    */
   public LedgerServices(
-      LedgerPorts ports, RateLimits rateLimits, GroupCommitSettings groupCommit, Clock clock) {
+      LedgerPorts ports,
+      RateLimits rateLimits,
+      LedgerLimits limits,
+      GroupCommitSettings groupCommit,
+      Clock clock) {
     JournalPoster poster =
         new JournalPoster(
             ports.accounts(), ports.journal(), ports.outbox(), ports.unitOfWork(), clock);
-    this.accounts = new AccountService(ports.accounts(), ports.journal(), ports.heldFunds(), clock);
+    this.accounts =
+        new AccountService(
+            ports.accounts(),
+            ports.journal(),
+            ports.heldFunds(),
+            limits.maxAccountsPerUser(),
+            clock);
     this.engine =
         groupCommit.enabled()
-            ? new GroupCommitEngine(ports, ports.batchMetrics(), clock, groupCommit)
+            ? new GroupCommitEngine(
+                ports, ports.batchMetrics(), clock, groupCommit, limits.amounts())
             : null;
-    this.transfers = new TransferService(ports.accounts(), poster, engine);
-    this.deposits = new DepositService(ports.accounts(), poster);
+    this.transfers = new TransferService(ports.accounts(), poster, engine, limits.amounts());
+    this.deposits = new DepositService(ports.accounts(), poster, limits.amounts());
     this.reversals = new ReversalService(ports.accounts(), ports.journal(), poster);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
     this.reconciliation = new ReconciliationService(ports.audit(), clock);
@@ -51,8 +62,9 @@ public final class LedgerServices implements AutoCloseable {
         new OutboxRelayService(ports.outboxStore(), ports.publisher(), ports.unitOfWork(), clock);
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
     this.withdrawals =
-        new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), poster, clock);
-    this.holds = new HoldService(ports.accounts(), ports.holds(), poster, clock);
+        new WithdrawalService(
+            ports.accounts(), ports.withdrawals(), ports.bank(), poster, limits.amounts(), clock);
+    this.holds = new HoldService(ports.accounts(), ports.holds(), poster, limits.amounts(), clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, poster, clock);
   }
 

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
@@ -20,15 +21,21 @@ public final class TransferService implements TransferFundsUseCase {
   private final AccountRepository accounts;
   private final JournalPoster poster;
   private final GroupCommitEngine engine;
+  private final AmountLimits limits;
 
   /**
    * @param engine when not {@code null}, transfers go through the group-commit engine instead of
    *     one database transaction each
    */
-  TransferService(AccountRepository accounts, JournalPoster poster, GroupCommitEngine engine) {
+  TransferService(
+      AccountRepository accounts,
+      JournalPoster poster,
+      GroupCommitEngine engine,
+      AmountLimits limits) {
     this.accounts = accounts;
     this.poster = poster;
     this.engine = engine;
+    this.limits = limits;
   }
 
   @Override
@@ -46,7 +53,7 @@ public final class TransferService implements TransferFundsUseCase {
             new TreeSet<>(List.of(command.fromAccountId(), credited)),
             null,
             null,
-            plan(command, credited)));
+            plan(command, credited, limits)));
   }
 
   /**
@@ -61,8 +68,8 @@ public final class TransferService implements TransferFundsUseCase {
         : shards.get(ThreadLocalRandom.current().nextInt(shards.size()));
   }
 
-  /** The rules of a transfer, checked on the accounts as locked. */
-  static PostingPlan plan(TransferFundsCommand command, AccountId credited) {
+  /** The rules of a transfer, checked on the accounts as locked, by both posting paths. */
+  static PostingPlan plan(TransferFundsCommand command, AccountId credited, AmountLimits limits) {
     return (locked, id, at) -> {
       Account from = locked.get(command.fromAccountId());
       Account to = locked.get(credited);
@@ -71,6 +78,7 @@ public final class TransferService implements TransferFundsUseCase {
       WalletRules.requireCreditable(to, command.toAccountId());
       WalletRules.requireSameCurrency(from, to);
       Money amount = Money.of(command.amountMinor(), from.currency());
+      limits.requireWithin(amount);
       return JournalTransaction.create(
           id,
           TransactionType.TRANSFER,

@@ -18,10 +18,10 @@ final class WalletRules {
     return accounts.findById(id).orElseThrow(() -> new AccountNotFoundException(id.value()));
   }
 
+  /** The message names no kind: a caller must not learn what a system account is for. */
   static void requireWallet(Account account) {
     if (!account.kind().isWallet()) {
-      throw new AccessDeniedException(
-          "account " + account.id() + " is a " + account.kind() + " account, not a wallet");
+      throw new AccessDeniedException("account " + account.id() + " is not a wallet");
     }
   }
 

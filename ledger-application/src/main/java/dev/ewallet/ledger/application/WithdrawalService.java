@@ -9,6 +9,7 @@ import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
@@ -48,6 +49,7 @@ public final class WithdrawalService
   private final WithdrawalRepository withdrawals;
   private final BankPayoutGateway bank;
   private final JournalPoster poster;
+  private final AmountLimits limits;
   private final Clock clock;
 
   WithdrawalService(
@@ -55,11 +57,13 @@ public final class WithdrawalService
       WithdrawalRepository withdrawals,
       BankPayoutGateway bank,
       JournalPoster poster,
+      AmountLimits limits,
       Clock clock) {
     this.accounts = accounts;
     this.withdrawals = withdrawals;
     this.bank = bank;
     this.poster = poster;
+    this.limits = limits;
     this.clock = clock;
   }
 
@@ -68,6 +72,7 @@ public final class WithdrawalService
     Account wallet = account(command.accountId());
     AccountId hold = accounts.systemAccount(AccountKind.HOLD, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());
+    limits.requireWithin(amount);
     PostingReceipt receipt =
         poster.post(
             new PostingRequest(

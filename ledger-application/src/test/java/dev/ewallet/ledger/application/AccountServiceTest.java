@@ -18,6 +18,7 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.EntriesPage;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.TransactionView;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -121,17 +122,25 @@ class AccountServiceTest {
   }
 
   @Test
-  void aTransactionIsReadByAnOwnerOfAnAccountItTouches() {
+  void aTransactionIsReadByAnOwnerOfAnAccountItTouchesWhoSeesOnlyTheirOwnBalances() {
     AccountId alice = f.openWallet(7);
     AccountId bob = f.openWallet(8);
     f.deposit(alice, 100);
     PostingReceipt transfer = f.transfer(7, alice, bob, 40);
     TransactionQueryService transactions = f.services.transactions();
 
-    assertThat(transactions.get(Caller.user(7), transfer.transactionId()).entries())
+    TransactionView payers = transactions.get(Caller.user(7), transfer.transactionId());
+    assertThat(payers.transaction().entries())
         .extracting(LedgerEntry::accountId)
         .containsExactly(alice, bob);
-    assertThat(transactions.get(Caller.user(8), transfer.transactionId())).isNotNull();
+    assertThat(payers.balancesShown()).containsExactly(alice);
+    assertThat(transactions.get(Caller.user(8), transfer.transactionId()).balancesShown())
+        .containsExactly(bob);
+    assertThat(
+            transactions
+                .get(LedgerServicesFixture.OPERATOR, transfer.transactionId())
+                .balancesShown())
+        .containsExactlyInAnyOrder(alice, bob);
     assertThatThrownBy(() -> transactions.get(Caller.user(9), transfer.transactionId()))
         .isInstanceOf(AccessDeniedException.class);
     assertThatThrownBy(() -> transactions.get(Caller.user(7), TransactionId.random()))

@@ -21,15 +21,14 @@ class AdmissionServiceTest {
 
   @Test
   void aUserMovesMoneyTenTimesASecond() {
-    assertThat(allowed(Caller.user(7), RequestKind.MONEY_MOVEMENT, 30)).isEqualTo(10);
-    assertThat(allowed(Caller.user(8), RequestKind.MONEY_MOVEMENT, 5)).isEqualTo(5);
+    assertThat(allowed(Caller.user(7), RequestKind.WRITE, 30)).isEqualTo(10);
+    assertThat(allowed(Caller.user(8), RequestKind.WRITE, 5)).isEqualTo(5);
   }
 
   @Test
   void readsAreUnlimitedByDefaultAndOperatorsAreExempt() {
     assertThat(allowed(Caller.user(7), RequestKind.READ, 50)).isEqualTo(50);
-    assertThat(allowed(LedgerServicesFixture.OPERATOR, RequestKind.MONEY_MOVEMENT, 50))
-        .isEqualTo(50);
-    assertThat(allowed(Caller.system(), RequestKind.MONEY_MOVEMENT, 50)).isEqualTo(50);
+    assertThat(allowed(LedgerServicesFixture.OPERATOR, RequestKind.WRITE, 50)).isEqualTo(50);
+    assertThat(allowed(Caller.system(), RequestKind.WRITE, 50)).isEqualTo(50);
   }
 }

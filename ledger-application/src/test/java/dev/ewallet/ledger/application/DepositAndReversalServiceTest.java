@@ -69,10 +69,16 @@ class DepositAndReversalServiceTest {
     assertThat(f.balance(alice)).isEqualTo(10_000);
     assertThat(f.balance(bob)).isZero();
     PostedTransaction original =
-        f.services.transactions().get(LedgerServicesFixture.OPERATOR, transfer.transactionId());
+        f.services
+            .transactions()
+            .get(LedgerServicesFixture.OPERATOR, transfer.transactionId())
+            .transaction();
     assertThat(original.reversedBy()).isEqualTo(reversal.transactionId());
     PostedTransaction posted =
-        f.services.transactions().get(LedgerServicesFixture.OPERATOR, reversal.transactionId());
+        f.services
+            .transactions()
+            .get(LedgerServicesFixture.OPERATOR, reversal.transactionId())
+            .transaction();
     assertThat(posted.reversalOf()).isEqualTo(transfer.transactionId());
     assertThat(posted.reason()).isEqualTo("sent by mistake");
     assertThat(f.booksBalance()).isTrue();

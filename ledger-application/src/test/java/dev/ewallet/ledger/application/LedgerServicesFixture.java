@@ -3,6 +3,7 @@ package dev.ewallet.ledger.application;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.inprocess.InProcessRateLimiter;
+import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
@@ -16,6 +17,7 @@ import dev.ewallet.ledger.domain.testing.RecordingPublisher;
 import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -23,6 +25,12 @@ import java.util.concurrent.atomic.AtomicReference;
 class LedgerServicesFixture {
 
   static final Caller OPERATOR = Caller.operator(1);
+
+  /** The default limits, but at most 50,000 cents per USD transaction, so tests can reach it. */
+  static final LedgerLimits LIMITS =
+      new LedgerLimits(
+          20,
+          new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, Map.of(LedgerFixtures.USD, 50_000L)));
 
   final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
   final InMemoryLedger ledger = new InMemoryLedger();
@@ -56,6 +64,7 @@ class LedgerServicesFixture {
                 (size, wait, nanos) -> recordBatch(size),
                 unitOfWork),
             new RateLimits(10, 0, true),
+            LIMITS,
             groupCommit,
             clock);
   }

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -21,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Accounts in PostgreSQL. Opening and reading go through JPA; the posting path (lock, balance
@@ -77,6 +79,17 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
       shards.invalidate();
     }
     return created;
+  }
+
+  @Override
+  @Transactional
+  public Account createForOwner(NewAccount account, int maxPerOwner) {
+    long owner = account.owner().value();
+    jpa.lockOwner(owner);
+    if (jpa.countByOwnerIdAndParentIdIsNull(owner) >= maxPerOwner) {
+      throw new TooManyAccountsException(maxPerOwner);
+    }
+    return create(account);
   }
 
   @Override

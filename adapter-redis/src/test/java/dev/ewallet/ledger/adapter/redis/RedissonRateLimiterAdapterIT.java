@@ -52,7 +52,7 @@ class RedissonRateLimiterAdapterIT {
 
   private static long allowed(RedissonRateLimiterAdapter limiter, UserId user, int requests) {
     return IntStream.range(0, requests)
-        .filter(i -> limiter.tryAcquire(user, RequestKind.MONEY_MOVEMENT, 10).allowed())
+        .filter(i -> limiter.tryAcquire(user, RequestKind.WRITE, 10).allowed())
         .count();
   }
 
@@ -65,7 +65,7 @@ class RedissonRateLimiterAdapterIT {
     long passed = allowed(one, user, 8) + allowed(two, user, 8);
 
     assertThat(passed).isEqualTo(10);
-    RateLimitDecision refused = one.tryAcquire(user, RequestKind.MONEY_MOVEMENT, 10);
+    RateLimitDecision refused = one.tryAcquire(user, RequestKind.WRITE, 10);
     assertThat(refused.allowed()).isFalse();
     assertThat(refused.retryAfter()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(1));
     assertThat(allowed(one, freshUser(), 10)).isEqualTo(10);

@@ -52,8 +52,13 @@ final class ApiDtos {
 
   record PostingResponse(String transactionId, String status) {}
 
+  /** {@code balanceAfter} is absent for accounts the caller does not own. */
   record TransactionEntryResponse(
-      long entryId, long accountId, String currency, long amount, long balanceAfter) {}
+      long entryId,
+      long accountId,
+      String currency,
+      long amount,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long balanceAfter) {}
 
   record TransactionResponse(
       String transactionId,

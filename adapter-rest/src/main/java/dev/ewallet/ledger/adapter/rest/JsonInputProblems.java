@@ -23,6 +23,13 @@ final class JsonInputProblems {
     if (cause instanceof InputCoercionException) {
       return "a number is outside the signed 64-bit range";
     }
+    if (cause instanceof TextDeserializer.ControlCharacterException control) {
+      return "field '" + path(control) + "' holds a control character";
+    }
+    if (cause instanceof StreamReadException read
+        && read.getOriginalMessage().startsWith("Duplicate")) {
+      return "a field appears twice in the body: " + read.getOriginalMessage();
+    }
     if (cause instanceof StreamReadException) {
       return "the body is not well-formed JSON";
     }

@@ -17,6 +17,7 @@ import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.TransactionView;
 import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
 
@@ -43,17 +44,29 @@ interface LedgerApiMapper {
   @Mapping(target = "status", expression = "java(receipt.status())")
   PostingResponse posting(PostingReceipt receipt);
 
-  @Mapping(target = "transactionId", source = "id.value")
-  @Mapping(target = "status", constant = "COMPLETED")
-  @Mapping(target = "reversalOf", source = "reversalOf.value")
-  @Mapping(target = "reversedBy", source = "reversedBy.value")
-  TransactionResponse transaction(PostedTransaction transaction);
-
-  @Mapping(target = "accountId", source = "accountId.value")
-  @Mapping(target = "currency", source = "amount.currency.value")
-  @Mapping(target = "amount", source = "amount.amountMinor")
-  @Mapping(target = "balanceAfter", source = "balanceAfter.amountMinor")
-  TransactionEntryResponse transactionEntry(LedgerEntry entry);
+  /** The transaction as the caller may see it: balances after only where the view shows them. */
+  default TransactionResponse transaction(TransactionView view) {
+    PostedTransaction transaction = view.transaction();
+    return new TransactionResponse(
+        transaction.id().toString(),
+        transaction.type().name(),
+        "COMPLETED",
+        transaction.reversalOf() == null ? null : transaction.reversalOf().toString(),
+        transaction.reversedBy() == null ? null : transaction.reversedBy().toString(),
+        transaction.reason(),
+        transaction.createdAt(),
+        transaction.entries().stream()
+            .map(entry ->
+                new TransactionEntryResponse(
+                    entry.entryId(),
+                    entry.accountId().value(),
+                    entry.amount().currency().value(),
+                    entry.amount().amountMinor(),
+                    view.showsBalanceOf(entry.accountId())
+                        ? entry.balanceAfter().amountMinor()
+                        : null))
+            .toList());
+  }
 
   @Mapping(target = "ledgerSum", source = "ledgerSumMinor")
   ReconciliationResponse reconciliation(ReconciliationReport report);

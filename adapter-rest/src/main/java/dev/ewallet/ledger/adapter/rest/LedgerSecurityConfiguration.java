@@ -1,14 +1,17 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import javax.crypto.spec.SecretKeySpec;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.core.GrantedAuthorityDefaults;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
@@ -26,6 +29,7 @@ import org.springframework.security.web.SecurityFilterChain;
 class LedgerSecurityConfiguration {
 
   private static final int MIN_SECRET_BYTES = 32;
+  private static final String RESOURCE_SERVER = "spring.security.oauth2.resourceserver.jwt.";
 
   @Bean
   SecurityFilterChain ledgerSecurity(HttpSecurity http, ProblemResponseWriter problems)
@@ -38,10 +42,12 @@ class LedgerSecurityConfiguration {
                     "/v3/api-docs/**",
                     "/swagger-ui/**",
                     "/swagger-ui.html",
+                    "/actuator/health",
                     "/actuator/health/**",
-                    "/actuator/prometheus",
                     "/error")
                 .permitAll()
+                .requestMatchers("/actuator/**")
+                .hasAuthority(operator)
                 .requestMatchers(HttpMethod.POST, "/v1/deposits", "/v1/transactions/*/reversal")
                 .hasAuthority(operator)
                 .requestMatchers("/v1/reconciliation")
@@ -64,6 +70,16 @@ class LedgerSecurityConfiguration {
     return http.build();
   }
 
+  /**
+   * Authorities are compared as they are named ({@code SCOPE_ledger.operator}), without a {@code
+   * ROLE_} prefix, so that {@code management.endpoint.health.roles} can name the operator scope:
+   * anonymous callers see the health status only, operators its details.
+   */
+  @Bean
+  GrantedAuthorityDefaults unprefixedAuthorities() {
+    return new GrantedAuthorityDefaults("");
+  }
+
   /** 401 for a missing token, or for a bad one with the reason it was refused. */
   private static AuthenticationEntryPoint unauthenticated(ProblemResponseWriter problems) {
     return (request, response, e) -> {
@@ -76,17 +92,64 @@ class LedgerSecurityConfiguration {
     };
   }
 
-  /** HS256 verification for local runs and tests; absent when an issuer or JWK set is used. */
+  /**
+   * The ledger's token rules. Spring Boot adds this validator to the decoder it builds for an
+   * issuer or a JWK set; the local HS256 decoder uses it alone.
+   */
   @Bean
-  @ConditionalOnExpression("'${ledger.security.jwt-secret:}' != ''")
-  JwtDecoder hmacJwtDecoder(LedgerSecurityProperties properties) {
+  LedgerTokenValidator ledgerTokenValidator(
+      LedgerSecurityProperties properties, Environment environment) {
+    refuseUnsafeConfiguration(properties, environment);
+    return new LedgerTokenValidator(properties, Clock.systemUTC());
+  }
+
+  /**
+   * Startup refuses any configuration in which a shared secret could verify production tokens: a
+   * secret outside local mode (the published development one included), or a secret beside an
+   * identity provider, where the secret would silently win.
+   */
+  static void refuseUnsafeConfiguration(
+      LedgerSecurityProperties properties, Environment environment) {
+    boolean identityProvider =
+        environment.containsProperty(RESOURCE_SERVER + "issuer-uri")
+            || environment.containsProperty(RESOURCE_SERVER + "jwk-set-uri")
+            || environment.containsProperty(RESOURCE_SERVER + "public-key-location");
+    if (properties.hasSecret() && identityProvider) {
+      throw new IllegalStateException(
+          "both ledger.security.jwt-secret and an issuer or JWK set are configured: tokens must be"
+              + " verified one way only; remove the secret");
+    }
+    if (properties.hasSecret() && !properties.local()) {
+      throw new IllegalStateException(
+          "ledger.security.jwt-secret is set outside ledger.security.mode=local: a shared HS256"
+              + " secret (such as the published development one) may not verify production"
+              + " tokens; configure an issuer or JWK set instead");
+    }
+    if (!properties.hasSecret() && !identityProvider) {
+      throw new IllegalStateException(
+          "no token verification is configured: set "
+              + RESOURCE_SERVER
+              + "issuer-uri or jwk-set-uri (or, for local runs only, ledger.security.mode=local"
+              + " with ledger.security.jwt-secret)");
+    }
+  }
+
+  /** HS256 verification for local mode; never built otherwise. */
+  @Bean
+  @ConditionalOnExpression(
+      "'${ledger.security.mode:production}'.equalsIgnoreCase('local')"
+          + " and '${ledger.security.jwt-secret:}' != ''")
+  JwtDecoder hmacJwtDecoder(LedgerSecurityProperties properties, LedgerTokenValidator validator) {
     byte[] secret = properties.jwtSecret().getBytes(StandardCharsets.UTF_8);
     if (secret.length < MIN_SECRET_BYTES) {
       throw new IllegalStateException(
           "ledger.security.jwt-secret must be at least " + MIN_SECRET_BYTES + " bytes for HS256");
     }
-    return NimbusJwtDecoder.withSecretKey(new SecretKeySpec(secret, "HmacSHA256"))
-        .macAlgorithm(MacAlgorithm.HS256)
-        .build();
+    NimbusJwtDecoder decoder =
+        NimbusJwtDecoder.withSecretKey(new SecretKeySpec(secret, "HmacSHA256"))
+            .macAlgorithm(MacAlgorithm.HS256)
+            .build();
+    decoder.setJwtValidator(validator);
+    return decoder;
   }
 }

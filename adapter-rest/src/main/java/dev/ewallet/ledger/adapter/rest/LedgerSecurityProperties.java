@@ -1,13 +1,41 @@
 package dev.ewallet.ledger.adapter.rest;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How bearer tokens are verified.
+ * How bearer tokens are verified (ADR 0011).
  *
- * @param jwtSecret the HS256 secret for local runs and tests (env {@code
- *     LEDGER_SECURITY_JWT_SECRET}), at least 32 bytes. Leave it empty in production and set {@code
- *     spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code jwk-set-uri} instead.
+ * @param mode {@code local} for local runs and tests: HS256 tokens signed with {@code jwtSecret}
+ *     are accepted and Swagger UI is on. Anything else is production: tokens come from an identity
+ *     provider ({@code spring.security.oauth2.resourceserver.jwt.issuer-uri} or {@code
+ *     jwk-set-uri}) and a shared secret is refused at startup.
+ * @param jwtSecret the HS256 secret for local mode (env {@code LEDGER_SECURITY_JWT_SECRET}), at
+ *     least 32 bytes; empty otherwise
+ * @param issuer when set, the only {@code iss} accepted
+ * @param audience when set, {@code aud} must contain it
+ * @param maxTokenLifetime the longest {@code exp - iat} accepted
  */
 @ConfigurationProperties("ledger.security")
-record LedgerSecurityProperties(String jwtSecret) {}
+record LedgerSecurityProperties(
+    @DefaultValue("production") Mode mode,
+    String jwtSecret,
+    String issuer,
+    String audience,
+    @DefaultValue("PT24H") Duration maxTokenLifetime) {
+
+  /** Where the service runs: on a developer's machine or a test, or anywhere else. */
+  enum Mode {
+    LOCAL,
+    PRODUCTION
+  }
+
+  boolean local() {
+    return mode == Mode.LOCAL;
+  }
+
+  boolean hasSecret() {
+    return jwtSecret != null && !jwtSecret.isBlank();
+  }
+}

@@ -11,9 +11,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.type.LogicalType;
 
 /** JSON strictness, the {@code Caller} argument and the OpenAPI description. */
@@ -27,12 +29,18 @@ class LedgerWebConfiguration implements WebMvcConfigurer {
 
   /**
    * Money must arrive exactly as written: {@code 1.5} is not silently truncated to 1, {@code "100"}
-   * is not read as a number, and a field the API does not know is an error, not ignored.
+   * is not read as a number, a field the API does not know is an error, not ignored, a field given
+   * twice is an error, not the last one winning ({@code {"amount":1,"amount":90000}}), and text
+   * with control characters is refused.
    */
   @Bean
   JsonMapperBuilderCustomizer strictLedgerJson() {
     return builder ->
         builder
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .addModule(
+                new SimpleModule("ledger-text")
+                    .addDeserializer(String.class, new TextDeserializer()))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

@@ -33,6 +33,8 @@ enum ProblemCode {
   SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),
   IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused"),
   AMOUNT_OVERFLOW(HttpStatus.UNPROCESSABLE_CONTENT, "Amount out of range"),
+  AMOUNT_LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Amount above the currency's maximum"),
+  TOO_MANY_ACCOUNTS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many accounts"),
   RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
   OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
   OUTCOME_UNKNOWN(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown"),

@@ -67,10 +67,8 @@ class RateLimitFilter extends OncePerRequestFilter {
     chain.doFilter(request, response);
   }
 
-  /** Every POST under /v1 moves money except opening an account. */
+  /** Every POST under /v1 writes (opening an account too); everything else reads. */
   static RequestKind kindOf(HttpServletRequest request) {
-    boolean moneyMovement =
-        "POST".equals(request.getMethod()) && !"/v1/accounts".equals(request.getRequestURI());
-    return moneyMovement ? RequestKind.MONEY_MOVEMENT : RequestKind.READ;
+    return "POST".equals(request.getMethod()) ? RequestKind.WRITE : RequestKind.READ;
   }
 }

@@ -11,6 +11,7 @@ public abstract sealed class LedgerException extends RuntimeException
     permits AccessDeniedException,
         AccountNotFoundException,
         AlreadyReversedException,
+        AmountLimitExceededException,
         CurrencyMismatchException,
         HoldNotFoundException,
         HoldNotPendingException,
@@ -22,6 +23,7 @@ public abstract sealed class LedgerException extends RuntimeException
         OutcomeUnknownException,
         OverloadedException,
         SameAccountException,
+        TooManyAccountsException,
         TransactionNotFoundException,
         WithdrawalNotFoundException,
         WithdrawalNotPendingException {

@@ -19,24 +19,24 @@ class InProcessRateLimiterTest {
   @Test
   void allowsTheBudgetPerWindowThenRefusesUntilTheWindowEnds() {
     for (int i = 0; i < 3; i++) {
-      assertThat(limiter.tryAcquire(alice, RequestKind.MONEY_MOVEMENT, 3).allowed()).isTrue();
+      assertThat(limiter.tryAcquire(alice, RequestKind.WRITE, 3).allowed()).isTrue();
     }
     clock.advance(Duration.ofMillis(400));
 
-    RateLimitDecision refused = limiter.tryAcquire(alice, RequestKind.MONEY_MOVEMENT, 3);
+    RateLimitDecision refused = limiter.tryAcquire(alice, RequestKind.WRITE, 3);
     assertThat(refused.allowed()).isFalse();
     assertThat(refused.retryAfter()).isEqualTo(Duration.ofMillis(600));
     assertThat(refused.retryAfterSeconds()).isEqualTo(1);
 
     clock.advance(Duration.ofMillis(600));
-    assertThat(limiter.tryAcquire(alice, RequestKind.MONEY_MOVEMENT, 3).allowed()).isTrue();
+    assertThat(limiter.tryAcquire(alice, RequestKind.WRITE, 3).allowed()).isTrue();
   }
 
   @Test
   void usersAndKindsHaveSeparateBudgets() {
-    assertThat(limiter.tryAcquire(alice, RequestKind.MONEY_MOVEMENT, 1).allowed()).isTrue();
-    assertThat(limiter.tryAcquire(alice, RequestKind.MONEY_MOVEMENT, 1).allowed()).isFalse();
-    assertThat(limiter.tryAcquire(UserId.of(8), RequestKind.MONEY_MOVEMENT, 1).allowed()).isTrue();
+    assertThat(limiter.tryAcquire(alice, RequestKind.WRITE, 1).allowed()).isTrue();
+    assertThat(limiter.tryAcquire(alice, RequestKind.WRITE, 1).allowed()).isFalse();
+    assertThat(limiter.tryAcquire(UserId.of(8), RequestKind.WRITE, 1).allowed()).isTrue();
     assertThat(limiter.tryAcquire(alice, RequestKind.READ, 1).allowed()).isTrue();
   }
 

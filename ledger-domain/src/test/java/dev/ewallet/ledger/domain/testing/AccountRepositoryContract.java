@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -48,6 +49,35 @@ public abstract class AccountRepositoryContract {
     assertThat(accounts().findById(first.id())).contains(first);
     assertThat(accounts().findByOwner(owner)).containsExactly(first, second);
     assertThat(accounts().findByOwner(UserId.of(LedgerFixtures.freshUserId()))).isEmpty();
+  }
+
+  @Test
+  void anOwnerGetsNoMoreAccountsThanTheMaximumEvenWhenOpeningThemConcurrently() throws Exception {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    NewAccount wallet =
+        new NewAccount(owner, VND, AccountKind.USER, Instant.now().truncatedTo(ChronoUnit.MICROS));
+    List<java.util.concurrent.Callable<Boolean>> openings =
+        java.util.stream.IntStream.range(0, 12)
+            .<java.util.concurrent.Callable<Boolean>>mapToObj(i ->
+                () -> {
+                  try {
+                    accounts().createForOwner(wallet, 5);
+                    return true;
+                  } catch (TooManyAccountsException full) {
+                    return false;
+                  }
+                })
+            .toList();
+
+    long opened;
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(6)) {
+      opened = pool.invokeAll(openings).stream().filter(f -> f.resultNow()).count();
+    }
+
+    assertThat(opened).isEqualTo(5);
+    assertThat(accounts().findByOwner(owner)).hasSize(5);
+    assertThatThrownBy(() -> accounts().createForOwner(wallet, 5))
+        .isInstanceOf(TooManyAccountsException.class);
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -167,6 +168,16 @@ public final class InMemoryLedger
               account.parent());
       state.accounts.put(id, created);
       return created;
+    });
+  }
+
+  @Override
+  public Account createForOwner(NewAccount account, int maxPerOwner) {
+    return locked(() -> {
+      if (findByOwner(account.owner()).size() >= maxPerOwner) {
+        throw new TooManyAccountsException(maxPerOwner);
+      }
+      return create(account);
     });
   }
 

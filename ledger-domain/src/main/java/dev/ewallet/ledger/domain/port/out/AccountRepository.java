@@ -17,6 +17,17 @@ public interface AccountRepository {
   /** Stores a new account with a zero balance and returns it with its assigned id. */
   Account create(NewAccount account);
 
+  /**
+   * Stores a new account for its owner unless the owner already holds {@code maxPerOwner} accounts
+   * (shards not counted). The count and the insert are atomic per owner: concurrent openings for
+   * one owner can never exceed the maximum together.
+   *
+   * @param account a new account with an owner
+   * @throws dev.ewallet.ledger.domain.error.TooManyAccountsException when the owner holds the
+   *     maximum already
+   */
+  Account createForOwner(NewAccount account, int maxPerOwner);
+
   /** The account as last committed, without locking it. */
   Optional<Account> findById(AccountId id);
 

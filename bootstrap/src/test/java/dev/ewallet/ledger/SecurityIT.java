@@ -1,0 +1,177 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.nimbusds.jwt.JWTClaimsSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The attacks of the security review, tried over HTTP: tokens that live too long or come from the
+ * wrong issuer, JSON that smuggles a second amount or control characters, and configurations that
+ * would let a shared secret verify production tokens.
+ */
+class SecurityIT extends LedgerIntegrationTest {
+
+  private static String token(long user, JWTClaimsSet.Builder times) {
+    return TestTokens.sign(times.build(), TestTokens.SECRET);
+  }
+
+  private static JWTClaimsSet.Builder user(long user) {
+    return TestTokens.claims(String.valueOf(user), "ledger.user");
+  }
+
+  private static Date in(Duration offset) {
+    return Date.from(Instant.now().plus(offset));
+  }
+
+  @Test
+  void tokensWithoutExpiryLivingTooLongOrFromElsewhereAreRefused() {
+    Wallet wallet = openWallet();
+    long owner = wallet.owner();
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put("no exp", token(owner, user(owner).issueTime(in(Duration.ZERO))));
+    refused.put(
+        "ten years",
+        token(
+            owner,
+            user(owner).issueTime(in(Duration.ZERO)).expirationTime(in(Duration.ofDays(3650)))));
+    refused.put(
+        "no iat, ten years", token(owner, user(owner).expirationTime(in(Duration.ofDays(3650)))));
+    refused.put(
+        "iat in the future",
+        token(
+            owner,
+            user(owner)
+                .issueTime(in(Duration.ofDays(3650)))
+                .expirationTime(in(Duration.ofDays(3650).plusHours(1)))));
+    refused.put(
+        "expired beyond the skew",
+        token(
+            owner,
+            user(owner)
+                .issueTime(in(Duration.ofHours(-1)))
+                .expirationTime(in(Duration.ofSeconds(-45)))));
+    refused.put(
+        "wrong issuer",
+        token(
+            owner,
+            user(owner)
+                .issuer("https://attacker.example")
+                .issueTime(in(Duration.ZERO))
+                .expirationTime(in(Duration.ofHours(1)))));
+    refused.put(
+        "wrong audience",
+        token(
+            owner,
+            user(owner)
+                .audience("another-service")
+                .issueTime(in(Duration.ZERO))
+                .expirationTime(in(Duration.ofHours(1)))));
+
+    refused.forEach((why, token) -> {
+      ApiClient.Reply reply = api().get("/v1/accounts/" + wallet.id(), token);
+      assertThat(reply.status()).as(why + ": " + reply.body()).isEqualTo(401);
+      assertThat(reply.code()).isEqualTo("UNAUTHENTICATED");
+    });
+    String fine =
+        token(
+            owner,
+            user(owner).issueTime(in(Duration.ZERO)).expirationTime(in(Duration.ofHours(24))));
+    assertThat(api().get("/v1/accounts/" + wallet.id(), fine).status()).isEqualTo(200);
+  }
+
+  @Test
+  void aFieldGivenTwiceIsRefusedNotTheLastOneWinning() {
+    Wallet alice = walletWith(100_000);
+    Wallet bob = openWallet();
+
+    ApiClient.Reply reply =
+        api()
+            .post(
+                "/v1/transfers",
+                alice.token(),
+                ApiClient.newKey(),
+                "{\"fromAccountId\":"
+                    + alice.id()
+                    + ",\"toAccountId\":"
+                    + bob.id()
+                    + ",\"amount\":1,\"amount\":90000}");
+
+    assertThat(reply.status()).as(reply.body()).isEqualTo(400);
+    assertThat(reply.code()).isEqualTo("VALIDATION_FAILED");
+    assertThat(reply.json().get("detail").asText()).contains("twice");
+    assertThat(balance(alice.id())).isEqualTo(100_000);
+  }
+
+  @Test
+  void controlCharactersInAnyTextFieldAreRefused() {
+    Wallet wallet = walletWith(10_000);
+    String deposit =
+        api()
+            .post(
+                "/v1/deposits",
+                OPERATOR,
+                ApiClient.newKey(),
+                "{\"accountId\":" + wallet.id() + ",\"amount\":100}")
+            .json()
+            .get("transactionId")
+            .asText();
+    String withdrawal =
+        api()
+            .post(
+                "/v1/withdrawals",
+                wallet.token(),
+                ApiClient.newKey(),
+                "{\"accountId\":" + wallet.id() + ",\"amount\":100}")
+            .json()
+            .get("withdrawalId")
+            .asText();
+    for (String control : List.of("\\u0000", "\\u0007", "\\n", "\\u001f", "\\u007f")) {
+      Map<String, String> requests = new LinkedHashMap<>();
+      requests.put("/v1/accounts", "{\"currency\":\"VN" + control + "\"}");
+      requests.put(
+          "/v1/transactions/" + deposit + "/reversal", "{\"reason\":\"typo" + control + "\"}");
+      requests.put(
+          "/v1/withdrawals/" + withdrawal + "/fail", "{\"reason\":\"closed" + control + "\"}");
+      requests.forEach((path, body) -> {
+        ApiClient.Reply reply = api().post(path, OPERATOR, ApiClient.newKey(), body);
+        assertThat(reply.status()).as(path + " " + body + ": " + reply.body()).isEqualTo(400);
+        assertThat(reply.code()).isEqualTo("VALIDATION_FAILED");
+        assertThat(reply.json().get("detail").asText()).contains("control character");
+      });
+    }
+    assertThat(balance(wallet.id())).isEqualTo(10_000);
+    assertBooksBalance();
+  }
+
+  @Test
+  void startupIsRefusedWhereASharedSecretCouldVerifyProductionTokens() {
+    assertThatThrownBy(() -> startAnotherInstance(Map.of("ledger.security.mode", "production")))
+        .hasStackTraceContaining("outside ledger.security.mode=local");
+    assertThatThrownBy(() ->
+            startAnotherInstance(
+                Map.of(
+                    "ledger.security.mode",
+                    "production",
+                    "ledger.security.jwt-secret",
+                    "local-development-secret-change-me-0123456789")))
+        .hasStackTraceContaining("outside ledger.security.mode=local");
+    assertThatThrownBy(() ->
+            startAnotherInstance(
+                Map.of(
+                    "spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
+                    "https://identity.example/jwks")))
+        .hasStackTraceContaining("verified one way only");
+    assertThatThrownBy(() ->
+            startAnotherInstance(
+                Map.of("ledger.security.mode", "production", "ledger.security.jwt-secret", "")))
+        .hasStackTraceContaining("no token verification is configured");
+  }
+}
