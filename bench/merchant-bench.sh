@@ -21,7 +21,7 @@ psql -h 127.0.0.1 -U postgres -qc 'DROP DATABASE IF EXISTS ledger_bench WITH (FO
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
 LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/ledger_bench LEDGER_PORT=$PORT \
 LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
-  LEDGER_BANK_GATEWAY=simulator java -Xmx1g -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
+  LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local java -Xmx1g -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
 SERVICE=$!
 trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done

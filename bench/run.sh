@@ -39,9 +39,12 @@ psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c 
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
 # A pool of 32 leaves room under PostgreSQL's default max_connections (100) for pgbench's 64
 # clients. The relay is off (no broker here): the outbox grows, as it would during an outage.
+# The request timeout is raised only so that the closing reconciliation (full scans of millions
+# of entries) fits in one request; no measured request comes near either bound.
 LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDGER_DB_POOL_SIZE=32 \
 LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
-  LEDGER_BANK_GATEWAY=simulator java -Xmx2g -XX:+UseZGC -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
+LEDGER_REQUEST_TIMEOUT=${LEDGER_REQUEST_TIMEOUT:-PT120S} \
+  LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local java -Xmx2g -XX:+UseZGC -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
 SERVICE=$!
 trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
 for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
