@@ -17,7 +17,9 @@ OUT=bench/out
 mkdir -p "$OUT"
 command -v wrk >/dev/null || { echo "wrk is required: apt-get install -y wrk" >&2; exit 1; }
 
-psql -h 127.0.0.1 -U postgres -qc 'DROP DATABASE IF EXISTS ledger_bench WITH (FORCE)' -c 'CREATE DATABASE ledger_bench'
+. bin/db-roles.sh
+psql -h 127.0.0.1 -U postgres -qc 'DROP DATABASE IF EXISTS ledger_bench WITH (FORCE)'
+ensure_ledger_database ledger_bench
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
 LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/ledger_bench LEDGER_PORT=$PORT \
 LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \

@@ -35,7 +35,9 @@ RESULTS=$OUT/results.tsv
 printf 'scenario\tconnections\trps\tp50\tp95\tp99\tp999\tstatuses\tcpu_cores\trss_mb\n' > "$RESULTS"
 log() { echo "[bench] $*" >&2; }
 
-psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
+. bin/db-roles.sh
+psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
+ensure_ledger_database "$DB"
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
 # A pool of 32 leaves room under PostgreSQL's default max_connections (100) for pgbench's 64
 # clients. The relay is off (no broker here): the outbox grows, as it would during an outage.

@@ -40,8 +40,21 @@ final class ApiClient {
     }
   }
 
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  static {
+    // Pooled connections are dropped by the client before the server's keep-alive ends them, so no
+    // request is ever written onto a connection the server is closing.
+    System.setProperty("jdk.httpclient.keepalive.timeout", "5");
+  }
+
+  /**
+   * One client for every test. Each JDK client runs its own selector thread, which completes its
+   * connects: with one client per request, a thousand concurrent requests meant a thousand such
+   * threads on two cores, and a connect that waited five seconds for its thread timed out (the
+   * MerchantIT and KafkaOutageIT failures in CI).
+   */
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
+
   private final String base;
 
   ApiClient(int port) {
@@ -69,7 +82,7 @@ final class ApiClient {
   Reply send(HttpRequest.Builder request) {
     try {
       HttpResponse<String> response =
-          http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+          HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
       return new Reply(response.statusCode(), response);
     } catch (HttpTimeoutException unanswered) {
       dumpThreads(unanswered);

@@ -128,13 +128,31 @@ class ApiFlowIT extends LedgerIntegrationTest {
     String id =
         transfer(from, to.id(), 2_500, ApiClient.newKey()).json().get("transactionId").asText();
 
-    JsonNode transaction = api().get("/v1/transactions/" + id, to.token()).json();
-    assertThat(transaction.get("type").asText()).isEqualTo("TRANSFER");
-    assertThat(transaction.get("status").asText()).isEqualTo("COMPLETED");
-    assertThat(transaction.get("entries")).hasSize(2);
-    assertThat(transaction.get("entries").get(0).get("accountId").asLong()).isEqualTo(from.id());
-    assertThat(transaction.get("entries").get(0).get("amount").asLong()).isEqualTo(-2_500);
-    assertThat(transaction.get("entries").get(0).get("balanceAfter").asLong()).isEqualTo(7_500);
+    // Each party sees both entries, but the balance after only of its own account.
+    JsonNode asPayee = api().get("/v1/transactions/" + id, to.token()).json();
+    assertThat(asPayee.get("type").asText()).isEqualTo("TRANSFER");
+    assertThat(asPayee.get("status").asText()).isEqualTo("COMPLETED");
+    assertThat(asPayee.get("entries")).hasSize(2);
+    assertThat(asPayee.get("entries").get(0).get("accountId").asLong()).isEqualTo(from.id());
+    assertThat(asPayee.get("entries").get(0).get("amount").asLong()).isEqualTo(-2_500);
+    assertThat(asPayee.get("entries").get(0).has("balanceAfter")).isFalse();
+    assertThat(asPayee.get("entries").get(1).get("balanceAfter").asLong()).isEqualTo(2_500);
+    JsonNode asPayer = api().get("/v1/transactions/" + id, from.token()).json();
+    assertThat(asPayer.get("entries").get(0).get("balanceAfter").asLong()).isEqualTo(7_500);
+    assertThat(asPayer.get("entries").get(1).has("balanceAfter")).isFalse();
+    JsonNode asOperator = api().get("/v1/transactions/" + id, OPERATOR).json();
+    assertThat(asOperator.get("entries").get(0).get("balanceAfter").asLong()).isEqualTo(7_500);
+    assertThat(asOperator.get("entries").get(1).get("balanceAfter").asLong()).isEqualTo(2_500);
+    // A deposit shown to its wallet's owner does not tell the bank clearing account's float.
+    JsonNode before = api().get("/v1/accounts/" + from.id() + "/entries", from.token()).json();
+    String deposit =
+        before.get("items").get(before.get("items").size() - 1).get("transactionId").asText();
+    JsonNode depositAsOwner = api().get("/v1/transactions/" + deposit, from.token()).json();
+    assertThat(depositAsOwner.get("type").asText()).isEqualTo("DEPOSIT");
+    assertThat(depositAsOwner.get("entries"))
+        .allSatisfy(entry ->
+            assertThat(entry.has("balanceAfter"))
+                .isEqualTo(entry.get("accountId").asLong() == from.id()));
     assertThat(api().get("/v1/transactions/" + id, stranger.token()).code()).isEqualTo("FORBIDDEN");
 
     String key = ApiClient.newKey();

@@ -268,7 +268,8 @@ class BankFlowIT extends LedgerIntegrationTest {
     TransactionId withdrawal = TransactionId.parse(id);
     assertThat(SimulatedBank.payoutRequestsFor(bank, withdrawal)).isZero();
     // Older than the job's grace period, so it is not on its way from a live request any more.
-    jdbc.sql("UPDATE withdrawal SET created_at = created_at - interval '1 hour' WHERE id = ?::uuid")
+    asOwner
+        .sql("UPDATE withdrawal SET created_at = created_at - interval '1 hour' WHERE id = ?::uuid")
         .param(id)
         .update();
 

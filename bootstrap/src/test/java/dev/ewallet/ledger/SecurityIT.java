@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jwt.JWTClaimsSet;
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -11,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The attacks of the security review, tried over HTTP: tokens that live too long or come from the
@@ -149,6 +151,33 @@ class SecurityIT extends LedgerIntegrationTest {
     }
     assertThat(balance(wallet.id())).isEqualTo(10_000);
     assertBooksBalance();
+  }
+
+  @Test
+  void outsideLocalModeTheServiceRunsOnlyAsTheRuntimeRole() {
+    Map<String, Object> production = new LinkedHashMap<>();
+    production.put("ledger.security.mode", "production");
+    production.put("ledger.security.jwt-secret", "");
+    production.put(
+        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri", "http://127.0.0.1:9/jwks");
+    String[] superuser = PostgresTestDatabase.superuserCredentials();
+    Map<String, Object> asSuperuser = new LinkedHashMap<>(production);
+    asSuperuser.put("spring.datasource.username", superuser[0]);
+    asSuperuser.put("spring.datasource.password", superuser[1]);
+    Map<String, Object> asOwner = new LinkedHashMap<>(production);
+    asOwner.put("spring.datasource.username", PostgresTestDatabase.OWNER);
+
+    assertThatThrownBy(() -> startAnotherInstance(asSuperuser))
+        .hasStackTraceContaining("as a superuser");
+    assertThatThrownBy(() -> startAnotherInstance(asOwner))
+        .hasStackTraceContaining("owns the ledger's schema");
+    try (ConfigurableApplicationContext service = startAnotherInstance(production)) {
+      ApiClient.Reply health = clientOf(service).get("/actuator/health", null);
+      assertThat(health.status()).isEqualTo(200);
+      assertThat(clientOf(service).get("/swagger-ui/index.html", null).status())
+          .as("no Swagger UI outside local mode")
+          .isIn(401, 404);
+    }
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +24,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 abstract class SystemTestSupport {
 
   @LocalServerPort int port;
+
+  /** The service's own connections: the runtime role, with the migrations' grants only. */
   @Autowired JdbcClient jdbc;
+
+  /** The schema owner's, for what a test must change that the service may not (backdating). */
+  final JdbcClient asOwner = JdbcClient.create(PostgresTestDatabase.owner());
+
   @Autowired Environment environment;
 
   static final long OPERATOR_ID = 1;
@@ -127,10 +134,14 @@ abstract class SystemTestSupport {
         List.of(
             "spring.datasource.url",
             "spring.datasource.username",
+            "spring.liquibase.url",
+            "spring.liquibase.user",
             "spring.kafka.bootstrap-servers",
             "ledger.redis.url",
             "ledger.rate-limit.per-user-per-second")) {
-      settings.put(key, environment.getProperty(key));
+      if (environment.getProperty(key) != null) {
+        settings.put(key, environment.getProperty(key));
+      }
     }
     settings.put("ledger.security.mode", "local");
     settings.put("ledger.security.jwt-secret", TestTokens.SECRET);

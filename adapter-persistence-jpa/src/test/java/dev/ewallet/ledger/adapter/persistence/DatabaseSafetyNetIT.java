@@ -3,6 +3,8 @@ package dev.ewallet.ledger.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -12,11 +14,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The database enforces the ledger's rules itself, whatever connects to it: the journal is
- * append-only, and a wallet's balance never goes below zero.
+ * append-only even for the schema's owner (triggers), the service's runtime role may not even try
+ * (grants) nor switch the triggers off, and a wallet's balance never goes below zero.
  */
 class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
 
+  /** The service's own connections: the runtime role. */
   @Autowired JdbcClient jdbc;
+
+  private final JdbcClient owner = JdbcClient.create(PostgresTestDatabase.owner());
 
   private long wallet;
   private UUID transaction;
@@ -45,29 +51,62 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
   @Test
   void ledgerEntriesCannotBeUpdatedOrDeleted() {
     assertThatThrownBy(() ->
-            jdbc.sql("UPDATE ledger_entry SET amount = 1 WHERE transaction_id = ?")
+            owner
+                .sql("UPDATE ledger_entry SET amount = 1 WHERE transaction_id = ?")
                 .param(transaction)
                 .update())
         .hasMessageContaining("append-only");
     assertThatThrownBy(() ->
-            jdbc.sql("DELETE FROM ledger_entry WHERE transaction_id = ?")
+            owner
+                .sql("DELETE FROM ledger_entry WHERE transaction_id = ?")
                 .param(transaction)
                 .update())
         .hasMessageContaining("append-only");
-    assertThatThrownBy(() -> jdbc.sql("TRUNCATE ledger_entry CASCADE").update())
+    assertThatThrownBy(() -> owner.sql("TRUNCATE ledger_entry CASCADE").update())
         .hasMessageContaining("append-only");
   }
 
   @Test
   void journalTransactionsCannotBeUpdatedOrDeleted() {
     assertThatThrownBy(() ->
-            jdbc.sql("UPDATE journal_transaction SET type = 'TRANSFER' WHERE id = ?")
+            owner
+                .sql("UPDATE journal_transaction SET type = 'TRANSFER' WHERE id = ?")
                 .param(transaction)
                 .update())
         .hasMessageContaining("append-only");
     assertThatThrownBy(() ->
-            jdbc.sql("DELETE FROM journal_transaction WHERE id = ?").param(transaction).update())
+            owner.sql("DELETE FROM journal_transaction WHERE id = ?").param(transaction).update())
         .hasMessageContaining("append-only");
+    assertThat(
+            jdbc.sql("SELECT count(*) FROM ledger_entry WHERE transaction_id = ?")
+                .param(transaction)
+                .query(Long.class)
+                .single())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void theRuntimeRoleCannotChangeTheJournalNorSwitchItsDefencesOff() {
+    List<String> forbidden =
+        List.of(
+            "UPDATE ledger_entry SET amount = 1 WHERE transaction_id = '" + transaction + "'",
+            "DELETE FROM ledger_entry WHERE transaction_id = '" + transaction + "'",
+            "UPDATE journal_transaction SET type = 'TRANSFER' WHERE id = '" + transaction + "'",
+            "DELETE FROM journal_transaction WHERE id = '" + transaction + "'",
+            "TRUNCATE ledger_entry CASCADE",
+            "TRUNCATE journal_transaction CASCADE",
+            "DELETE FROM account WHERE id = " + wallet,
+            "UPDATE account SET owner_id = 7 WHERE id = " + wallet,
+            "ALTER TABLE ledger_entry DISABLE TRIGGER ALL",
+            "ALTER TABLE ledger_entry DISABLE TRIGGER ledger_entry_append_only",
+            "DROP TABLE ledger_entry CASCADE",
+            "CREATE TABLE shadow (id int)",
+            "SET session_replication_role = replica");
+    for (String sql : forbidden) {
+      assertThatThrownBy(() -> jdbc.sql(sql).update())
+          .as(sql)
+          .hasMessageMatching("(?s).*(permission denied|must be owner|must be superuser).*");
+    }
     assertThat(
             jdbc.sql("SELECT count(*) FROM ledger_entry WHERE transaction_id = ?")
                 .param(transaction)

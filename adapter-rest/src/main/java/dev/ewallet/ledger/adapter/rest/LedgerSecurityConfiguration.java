@@ -31,8 +31,13 @@ class LedgerSecurityConfiguration {
   private static final int MIN_SECRET_BYTES = 32;
   private static final String RESOURCE_SERVER = "spring.security.oauth2.resourceserver.jwt.";
 
+  /**
+   * The token validator is a parameter so that an unsafe token configuration is refused (by the
+   * validator's bean) before the chain looks for a decoder.
+   */
   @Bean
-  SecurityFilterChain ledgerSecurity(HttpSecurity http, ProblemResponseWriter problems)
+  SecurityFilterChain ledgerSecurity(
+      HttpSecurity http, ProblemResponseWriter problems, LedgerTokenValidator tokenRules)
       throws Exception {
     var operator = CallerAuthenticationConverter.OPERATOR_AUTHORITY;
     http.csrf(csrf -> csrf.disable())

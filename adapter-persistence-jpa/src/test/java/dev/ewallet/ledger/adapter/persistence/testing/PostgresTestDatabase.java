@@ -5,6 +5,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
+import javax.sql.DataSource;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
@@ -14,33 +16,48 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * a Docker engine answers, otherwise a fresh database on the local server ({@code
  * LEDGER_TEST_PG_HOST}:{@code LEDGER_TEST_PG_PORT}, default 127.0.0.1:5432, trust auth), dropped
  * when the JVM exits. Either way the tests never see leftover state. Which one ran is printed.
+ *
+ * <p>As in production, the schema belongs to an owner role that migrates it ({@value #OWNER}) and
+ * the service connects as a runtime role that owns nothing ({@value #RUNTIME}), holding only the
+ * grants the migrations give it; tests that must change what the service may not (backdating a row,
+ * tampering with the journal) use {@link #owner()} or {@link #superuser()}.
  */
 public final class PostgresTestDatabase {
 
-  private record Target(String url, String user, String password) {}
+  /** The role that owns the test database and runs the migrations. */
+  public static final String OWNER = "ledger_test_owner";
+
+  /** The role the service connects as. */
+  public static final String RUNTIME = "ledger_test_app";
+
+  private record Target(String url, String superuser, String password) {}
 
   private static Target target;
 
   private PostgresTestDatabase() {}
 
-  /** Points Spring's datasource at the test database. */
+  /** Points Spring's datasource (runtime role) and Liquibase (owner role) at the test database. */
   public static void register(DynamicPropertyRegistry registry) {
-    Target db = target();
-    registry.add("spring.datasource.url", db::url);
-    registry.add("spring.datasource.username", db::user);
-    registry.add("spring.datasource.password", db::password);
+    registerUrl(registry, target().url());
   }
 
   /**
-   * Points Spring's datasource at the test database through another host and port (a proxy that
-   * forwards to {@link #hostAndPort()}).
+   * As {@link #register}, but reaching the database through another host and port (a proxy that
+   * forwards to {@link #hostAndPort()}); the migrations still go straight to the database.
    */
   public static void registerThrough(DynamicPropertyRegistry registry, String host, int port) {
     Target db = target();
     String rest = db.url().substring(db.url().indexOf('/', "jdbc:postgresql://".length()));
-    registry.add("spring.datasource.url", () -> "jdbc:postgresql://" + host + ":" + port + rest);
-    registry.add("spring.datasource.username", db::user);
-    registry.add("spring.datasource.password", db::password);
+    registerUrl(registry, "jdbc:postgresql://" + host + ":" + port + rest);
+    registry.add("spring.liquibase.url", db::url);
+  }
+
+  private static void registerUrl(DynamicPropertyRegistry registry, String url) {
+    registry.add("spring.datasource.url", () -> url);
+    registry.add("spring.datasource.username", () -> RUNTIME);
+    registry.add("spring.datasource.password", () -> "");
+    registry.add("spring.liquibase.user", () -> OWNER);
+    registry.add("spring.liquibase.password", () -> "");
   }
 
   /** The test database server's host and port, as {@code host:port}. */
@@ -48,6 +65,27 @@ public final class PostgresTestDatabase {
     String url = target().url();
     int start = "jdbc:postgresql://".length();
     return url.substring(start, url.indexOf('/', start));
+  }
+
+  /** The test database's JDBC URL. */
+  public static String url() {
+    return target().url();
+  }
+
+  /** Connections as the schema's owner: all privileges, but the journal's triggers still apply. */
+  public static DataSource owner() {
+    return new DriverManagerDataSource(target().url(), OWNER, "");
+  }
+
+  /** The superuser's name and password, for tests of what the service refuses to run as. */
+  public static String[] superuserCredentials() {
+    return new String[] {target().superuser(), target().password()};
+  }
+
+  /** Connections as a superuser, for tests that must get past every defence (tampering). */
+  public static DataSource superuser() {
+    Target db = target();
+    return new DriverManagerDataSource(db.url(), db.superuser(), db.password());
   }
 
   private static synchronized Target target() {
@@ -69,8 +107,15 @@ public final class PostgresTestDatabase {
     PostgreSQLContainer container = new PostgreSQLContainer("postgres:15-alpine");
     container.start();
     Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
-    System.out.println("[test-db] Testcontainers PostgreSQL at " + container.getJdbcUrl());
-    return new Target(container.getJdbcUrl(), container.getUsername(), container.getPassword());
+    String admin = container.getJdbcUrl();
+    createRoles(admin, container.getUsername(), container.getPassword());
+    String name = "ledger_test";
+    execute(admin, container.getUsername(), container.getPassword(), createDatabase(name));
+    System.out.println("[test-db] Testcontainers PostgreSQL at " + admin);
+    return new Target(
+        admin.substring(0, admin.lastIndexOf('/') + 1) + name,
+        container.getUsername(),
+        container.getPassword());
   }
 
   private static Target localDatabase() {
@@ -79,23 +124,48 @@ public final class PostgresTestDatabase {
     String user = System.getenv().getOrDefault("LEDGER_TEST_PG_USER", "postgres");
     String admin = "jdbc:postgresql://" + host + ":" + port + "/postgres";
     String name = "ledger_test_" + UUID.randomUUID().toString().replace("-", "");
-    execute(admin, user, "CREATE DATABASE " + name);
+    createRoles(admin, user, "");
+    execute(admin, user, "", createDatabase(name));
     Runtime.getRuntime()
         .addShutdownHook(
-            new Thread(
-                () -> execute(admin, user, "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")));
+            new Thread(() ->
+                execute(admin, user, "", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")));
     System.out.println(
         "[test-db] no Docker engine: local PostgreSQL at "
             + host
             + ":"
             + port
             + ", database "
-            + name);
+            + name
+            + " owned by "
+            + OWNER
+            + ", service role "
+            + RUNTIME);
     return new Target("jdbc:postgresql://" + host + ":" + port + "/" + name, user, "");
   }
 
-  private static void execute(String url, String user, String sql) {
-    try (Connection connection = DriverManager.getConnection(url, user, "");
+  private static String createDatabase(String name) {
+    return "CREATE DATABASE " + name + " OWNER " + OWNER;
+  }
+
+  /**
+   * Roles are global to the server and test JVMs run side by side, so each is created only if
+   * missing, tolerating a concurrent creation.
+   */
+  private static void createRoles(String adminUrl, String user, String password) {
+    for (String role : new String[] {OWNER, RUNTIME}) {
+      execute(
+          adminUrl,
+          user,
+          password,
+          "DO $$ BEGIN CREATE ROLE "
+              + role
+              + " LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$");
+    }
+  }
+
+  private static void execute(String url, String user, String password, String sql) {
+    try (Connection connection = DriverManager.getConnection(url, user, password);
         Statement statement = connection.createStatement()) {
       statement.execute(sql);
     } catch (SQLException e) {
