@@ -105,7 +105,10 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
     for (String sql : forbidden) {
       assertThatThrownBy(() -> jdbc.sql(sql).update())
           .as(sql)
-          .hasMessageMatching("(?s).*(permission denied|must be owner|must be superuser).*");
+          .rootCause()
+          .hasMessageMatching(
+              "(?s).*(permission denied|must be owner|must be superuser"
+                  + "|Only roles with the SUPERUSER).*");
     }
     assertThat(
             jdbc.sql("SELECT count(*) FROM ledger_entry WHERE transaction_id = ?")

@@ -39,6 +39,7 @@ public final class PostgresTestDatabase {
   /** Points Spring's datasource (runtime role) and Liquibase (owner role) at the test database. */
   public static void register(DynamicPropertyRegistry registry) {
     registerUrl(registry, target().url());
+    registry.add("spring.liquibase.url", () -> target().url());
   }
 
   /**
@@ -58,6 +59,7 @@ public final class PostgresTestDatabase {
     registry.add("spring.datasource.password", () -> "");
     registry.add("spring.liquibase.user", () -> OWNER);
     registry.add("spring.liquibase.password", () -> "");
+    registry.add("spring.liquibase.parameters.runtimeRole", () -> RUNTIME);
   }
 
   /** The test database server's host and port, as {@code host:port}. */
