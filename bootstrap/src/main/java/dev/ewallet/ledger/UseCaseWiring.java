@@ -5,9 +5,12 @@ import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
+import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
+import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
+import dev.ewallet.ledger.domain.port.in.FlushAuditEventsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
@@ -19,6 +22,7 @@ import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
+import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
@@ -29,6 +33,7 @@ import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
@@ -79,6 +84,7 @@ class UseCaseWiring {
       ObjectProvider<BankPayoutGateway> banks,
       BankProperties bankProperties,
       PostingBatchMetrics batchMetrics,
+      AuditTrail auditTrail,
       UnitOfWork unitOfWork) {
     BankPayoutGateway bank = bank(banks, bankProperties);
     return new LedgerPorts(
@@ -94,6 +100,7 @@ class UseCaseWiring {
         heldFunds,
         bank,
         batchMetrics,
+        auditTrail,
         unitOfWork);
   }
 
@@ -212,6 +219,28 @@ class UseCaseWiring {
   OldestPendingWithdrawalQuery oldestPendingWithdrawalQuery(LedgerServices services) {
     // Not timed: monitoring reads it.
     return services.withdrawals()::oldestPendingSince;
+  }
+
+  @Bean
+  RecordAuditEventUseCase recordAuditEventUseCase(LedgerServices services) {
+    // Not timed: it runs for every state-changing request and only queues.
+    return services.audit();
+  }
+
+  @Bean
+  FlushAuditEventsUseCase flushAuditEventsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(FlushAuditEventsUseCase.class, services.audit());
+  }
+
+  @Bean
+  AuditEventsQuery auditEventsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(AuditEventsQuery.class, services.audit());
+  }
+
+  @Bean
+  AuditBacklogQuery auditBacklogQuery(LedgerServices services) {
+    // Not timed: metrics poll it.
+    return services.audit();
   }
 
   @Bean

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.kafka.consumer.DeduplicatingLedgerEventConsumer;
 import dev.ewallet.ledger.adapter.kafka.consumer.LedgerEventRecord;
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.RateLimits;
@@ -25,7 +26,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -41,7 +41,6 @@ class OutboxRelayIT extends LedgerIntegrationTest {
   @Autowired LedgerPorts ports;
   @Autowired OutboxStore store;
   @Autowired OutboxMonitor monitor;
-  @Autowired DataSource dataSource;
 
   private String transactionId(ApiClient.Reply reply) {
     assertThat(reply.status()).as(reply.body()).isEqualTo(201);
@@ -168,9 +167,11 @@ class OutboxRelayIT extends LedgerIntegrationTest {
     assertThat(copies.keySet()).containsExactlyInAnyOrderElementsOf(posted);
 
     AtomicInteger handled = new AtomicInteger();
+    // A consuming service keeps its deduplication table in a database of its own; here the test
+    // database's owner stands in for it (the ledger's runtime role may create nothing).
     DeduplicatingLedgerEventConsumer consumer =
         new DeduplicatingLedgerEventConsumer(
-            dataSource,
+            PostgresTestDatabase.owner(),
             "crash-test-" + UUID.randomUUID(),
             (event, tx) -> handled.incrementAndGet());
     consumer.createTableIfMissing();

@@ -21,11 +21,13 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Payday defences with their production settings: 10 money-moving requests per user per second in a
@@ -38,6 +40,8 @@ import org.springframework.test.context.DynamicPropertySource;
     properties = "ledger.security.jwt-secret=" + TestTokens.SECRET)
 @ActiveProfiles("systemtest")
 class ResilienceIT extends SystemTestSupport {
+
+  @Autowired AuditFlushJob auditFlush;
 
   private static final RedisTestServer REDIS = new RedisTestServer();
   private static final Duration POOL_TIMEOUT = Duration.ofMillis(500);
@@ -120,6 +124,19 @@ class ResilienceIT extends SystemTestSupport {
     assertThat(transfer(alice, bob.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
     assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .containsPattern("ledger_ratelimit_limited_total [1-9]");
+    auditFlush.run();
+    long auditedRefusals = 0;
+    for (JsonNode event :
+        api()
+            .get("/v1/audit-events?limit=100&actor=" + alice.owner(), OPERATOR)
+            .json()
+            .get("items")) {
+      if (event.get("status").asInt() == 429) {
+        assertThat(event.get("code").asText()).isEqualTo("RATE_LIMITED");
+        auditedRefusals++;
+      }
+    }
+    assertThat(auditedRefusals).as("every 429 is audited").isEqualTo(count(replies, 429));
   }
 
   @Test

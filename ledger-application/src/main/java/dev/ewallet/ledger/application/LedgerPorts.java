@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
@@ -29,6 +30,7 @@ public record LedgerPorts(
     HeldFunds heldFunds,
     BankPayoutGateway bank,
     PostingBatchMetrics batchMetrics,
+    AuditTrail auditTrail,
     UnitOfWork unitOfWork) {
 
   public LedgerPorts {
@@ -44,6 +46,7 @@ public record LedgerPorts(
     Objects.requireNonNull(heldFunds, "heldFunds");
     Objects.requireNonNull(bank, "bank");
     Objects.requireNonNull(batchMetrics, "batchMetrics");
+    Objects.requireNonNull(auditTrail, "auditTrail");
     Objects.requireNonNull(unitOfWork, "unitOfWork");
   }
 
@@ -62,6 +65,7 @@ public record LedgerPorts(
         heldFunds,
         bank,
         batchMetrics,
+        auditTrail,
         unitOfWork);
   }
 }

@@ -21,6 +21,7 @@ public final class LedgerServices implements AutoCloseable {
   private final WithdrawalService withdrawals;
   private final HoldService holds;
   private final MerchantService merchants;
+  private final AuditService audit;
   private final GroupCommitEngine engine;
 
   /** With transfers posted one database transaction each, and the default limits. */
@@ -66,6 +67,7 @@ public final class LedgerServices implements AutoCloseable {
             ports.accounts(), ports.withdrawals(), ports.bank(), poster, limits.amounts(), clock);
     this.holds = new HoldService(ports.accounts(), ports.holds(), poster, limits.amounts(), clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, poster, clock);
+    this.audit = new AuditService(ports.auditTrail());
   }
 
   /** Starts the group-commit writers, if group commit is on. */
@@ -134,5 +136,9 @@ public final class LedgerServices implements AutoCloseable {
 
   public MerchantService merchants() {
     return merchants;
+  }
+
+  public AuditService audit() {
+    return audit;
   }
 }

@@ -62,6 +62,7 @@ class LedgerServicesFixture {
                 ledger,
                 bank,
                 (size, wait, nanos) -> recordBatch(size),
+                ledger,
                 unitOfWork),
             new RateLimits(10, 0, true),
             LIMITS,

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -11,6 +12,7 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
+import dev.ewallet.ledger.domain.testing.AuditTrailContract;
 import dev.ewallet.ledger.domain.testing.BankFlowRepositoryContract;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
@@ -22,6 +24,14 @@ import org.junit.jupiter.api.Nested;
 class InMemoryLedgerContractTest {
 
   private final InMemoryLedger ledger = new InMemoryLedger();
+
+  @Nested
+  class AuditEvents extends AuditTrailContract {
+    @Override
+    protected AuditTrail trail() {
+      return ledger;
+    }
+  }
 
   @Nested
   class Accounts extends AccountRepositoryContract {

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -11,6 +12,7 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.domain.testing.AccountRepositoryContract;
+import dev.ewallet.ledger.domain.testing.AuditTrailContract;
 import dev.ewallet.ledger.domain.testing.BankFlowRepositoryContract;
 import dev.ewallet.ledger.domain.testing.JournalRepositoryContract;
 import dev.ewallet.ledger.domain.testing.LedgerAuditContract;
@@ -30,6 +32,15 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired LedgerEventOutbox ledgerEventOutbox;
   @Autowired OutboxStore outboxStore;
   @Autowired JdbcClient jdbc;
+  @Autowired AuditTrail auditTrail;
+
+  @Nested
+  class AuditEvents extends AuditTrailContract {
+    @Override
+    protected AuditTrail trail() {
+      return auditTrail;
+    }
+  }
 
   @Nested
   class Accounts extends AccountRepositoryContract {

@@ -95,6 +95,25 @@ final class ApiDtos {
       Instant createdAt,
       Instant updatedAt) {}
 
+  /** One audited request; {@code code} is the problem code of a refusal. */
+  record AuditEventResponse(
+      long id,
+      Instant occurredAt,
+      String actor,
+      boolean operator,
+      String tokenId,
+      String issuer,
+      String clientAddress,
+      String method,
+      String path,
+      String idempotencyKey,
+      int status,
+      String code,
+      String transactionId,
+      List<Long> accountIds) {}
+
+  record AuditEventsResponse(List<AuditEventResponse> items, String nextCursor) {}
+
   record HoldRequest(Long accountId, Long amount, Long destinationAccountId, Instant expiresAt) {}
 
   record HoldPlaced(String holdId, String status) {}

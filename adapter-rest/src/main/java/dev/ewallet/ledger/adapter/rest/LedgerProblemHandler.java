@@ -178,7 +178,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> response =
         super.handleExceptionInternal(e, body, headers, status, request);
     if (response != null && response.getBody() instanceof ProblemDetail problem) {
-      codeForStatus(status.value()).decorate(problem);
+      ProblemCode code = codeForStatus(status.value());
+      AuditRequestFilter.noteCode(code);
+      code.decorate(problem);
     }
     return response;
   }
@@ -206,6 +208,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
   }
 
   private static ResponseEntity<Object> retryLater(ProblemCode code, String detail) {
+    AuditRequestFilter.noteCode(code);
     return ResponseEntity.status(code.status())
         .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS)
         .body(code.problem(detail));
@@ -221,6 +224,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
   }
 
   private static ResponseEntity<Object> respond(ProblemCode code, String detail) {
+    AuditRequestFilter.noteCode(code);
     return ResponseEntity.status(code.status()).body(code.problem(detail));
   }
 }

@@ -17,6 +17,7 @@ import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 
@@ -55,10 +56,16 @@ class LedgerSecurityConfiguration {
                 .hasAuthority(operator)
                 .requestMatchers(HttpMethod.POST, "/v1/deposits", "/v1/transactions/*/reversal")
                 .hasAuthority(operator)
-                .requestMatchers("/v1/reconciliation")
+                .requestMatchers("/v1/reconciliation", "/v1/audit-events")
                 .hasAuthority(operator)
                 .anyRequest()
                 .authenticated())
+        .addFilterAfter(
+            (request, response, chain) -> {
+              AuditRequestFilter.noteCaller((jakarta.servlet.http.HttpServletRequest) request);
+              chain.doFilter(request, response);
+            },
+            BearerTokenAuthenticationFilter.class)
         .oauth2ResourceServer(oauth ->
             oauth
                 .jwt(jwt -> jwt.jwtAuthenticationConverter(new CallerAuthenticationConverter()))

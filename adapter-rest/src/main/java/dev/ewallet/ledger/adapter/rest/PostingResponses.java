@@ -22,6 +22,7 @@ final class PostingResponses {
 
   static <T> ResponseEntity<T> reply(
       PostingReceipt receipt, HttpStatus status, String location, T body) {
+    AuditRequestFilter.notePosted(receipt.transactionId());
     ResponseEntity.BodyBuilder reply = ResponseEntity.status(status).location(URI.create(location));
     if (receipt.replayed()) {
       reply.header(REPLAYED_HEADER, "true");

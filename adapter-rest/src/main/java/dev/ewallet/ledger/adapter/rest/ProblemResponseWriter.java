@@ -26,6 +26,7 @@ class ProblemResponseWriter {
   void write(
       HttpServletRequest request, HttpServletResponse response, ProblemCode code, String detail)
       throws IOException {
+    AuditRequestFilter.noteCode(request, code);
     ProblemDetail problem = code.problem(detail);
     problem.setInstance(URI.create(request.getRequestURI()));
     response.setStatus(code.status().value());

@@ -4,6 +4,9 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.audit.AuditEvent;
+import dev.ewallet.ledger.domain.audit.AuditFilter;
+import dev.ewallet.ledger.domain.audit.AuditRecord;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
@@ -24,6 +27,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
@@ -67,6 +71,7 @@ public final class InMemoryLedger
         HoldRepository,
         HeldFunds,
         LedgerAudit,
+        AuditTrail,
         UnitOfWork {
 
   private record Header(JournalClaim claim) {}
@@ -97,6 +102,8 @@ public final class InMemoryLedger
   }
 
   private final ReentrantLock lock = new ReentrantLock();
+  // The audit trail is written outside units of work, as the real adapter's is.
+  private final List<AuditRecord> auditTrail = new java.util.concurrent.CopyOnWriteArrayList<>();
   // Noted outside any unit of work, as the real adapter does, so a rollback never forgets one.
   private final Map<TransactionId, Instant> payoutsRequested = new ConcurrentHashMap<>();
   private State state =
@@ -583,5 +590,23 @@ public final class InMemoryLedger
                   a.balance().amountMinor()))
           .toList();
     });
+  }
+
+  @Override
+  public synchronized void append(List<AuditEvent> events) {
+    events.forEach(event -> auditTrail.add(new AuditRecord(auditTrail.size() + 1, event)));
+  }
+
+  @Override
+  public List<AuditRecord> find(AuditFilter filter, Long beforeId, int limit) {
+    return auditTrail.reversed().stream()
+        .filter(r -> beforeId == null || r.id() < beforeId)
+        .filter(
+            r -> filter.accountId() == null || r.event().accountIds().contains(filter.accountId()))
+        .filter(r -> filter.actor() == null || filter.actor().equals(r.event().actor()))
+        .filter(r -> filter.from() == null || !r.event().occurredAt().isBefore(filter.from()))
+        .filter(r -> filter.to() == null || r.event().occurredAt().isBefore(filter.to()))
+        .limit(limit)
+        .toList();
   }
 }
