@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -23,15 +24,16 @@ import org.springframework.stereotype.Repository;
 @Repository
 class JdbcAuditTrailAdapter implements AuditTrail {
 
+  /** Every column travels as a text array (the driver binds those directly), cast server-side. */
   private static final String APPEND =
       "INSERT INTO audit_event (occurred_at, actor, operator, token_id, issuer, client_address,"
           + " method, path, idempotency_key, status, code, transaction_id, account_ids)"
-          + " SELECT e.occurred_at, e.actor, e.operator, e.token_id, e.issuer, e.client_address,"
-          + " e.method, e.path, e.idempotency_key, e.status, e.code, e.transaction_id,"
+          + " SELECT e.occurred_at::timestamptz, e.actor, e.operator::boolean, e.token_id,"
+          + " e.issuer, e.client_address, e.method, e.path, e.idempotency_key,"
+          + " e.status::integer, e.code, e.transaction_id::uuid,"
           + " coalesce(string_to_array(nullif(e.account_ids, ''), ',')::bigint[], '{}')"
-          + " FROM unnest(?::timestamptz[], ?::varchar[], ?::boolean[], ?::varchar[],"
-          + " ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[], ?::varchar[],"
-          + " ?::integer[], ?::varchar[], ?::uuid[], ?::text[])"
+          + " FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],"
+          + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])"
           + " WITH ORDINALITY AS e(occurred_at, actor, operator, token_id, issuer, client_address,"
           + " method, path, idempotency_key, status, code, transaction_id, account_ids, n)"
           + " ORDER BY e.n";
@@ -53,7 +55,7 @@ class JdbcAuditTrailAdapter implements AuditTrail {
     }
     jdbc.sql(APPEND)
         .params(
-            column(events, e -> SqlTypes.timestamp(e.occurredAt())),
+            column(events, AuditEvent::occurredAt),
             column(events, AuditEvent::actor),
             column(events, AuditEvent::operator),
             column(events, AuditEvent::tokenId),
@@ -64,16 +66,18 @@ class JdbcAuditTrailAdapter implements AuditTrail {
             column(events, AuditEvent::idempotencyKey),
             column(events, AuditEvent::status),
             column(events, AuditEvent::code),
-            column(events, e -> e.transactionId() == null ? null : e.transactionId().value()),
+            column(events, AuditEvent::transactionId),
             column(
                 events,
                 e -> String.join(",", e.accountIds().stream().map(String::valueOf).toList())))
         .update();
   }
 
-  private static Object[] column(
-      List<AuditEvent> events, java.util.function.Function<AuditEvent, ?> field) {
-    return events.stream().map(field).toArray();
+  private static String[] column(List<AuditEvent> events, Function<AuditEvent, ?> field) {
+    return events.stream()
+        .map(field)
+        .map(value -> value == null ? null : value.toString())
+        .toArray(String[]::new);
   }
 
   @Override
