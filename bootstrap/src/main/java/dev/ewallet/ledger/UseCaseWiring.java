@@ -223,8 +223,9 @@ class UseCaseWiring {
 
   @Bean
   RecordAuditEventUseCase recordAuditEventUseCase(LedgerServices services) {
-    // Not timed: it runs for every state-changing request and only queues.
-    return services.audit();
+    // Not timed: it runs for every state-changing request and only queues. A method reference
+    // keeps the bean to this one port.
+    return services.audit()::record;
   }
 
   @Bean
@@ -240,7 +241,7 @@ class UseCaseWiring {
   @Bean
   AuditBacklogQuery auditBacklogQuery(LedgerServices services) {
     // Not timed: metrics poll it.
-    return services.audit();
+    return services.audit()::auditBacklog;
   }
 
   @Bean
