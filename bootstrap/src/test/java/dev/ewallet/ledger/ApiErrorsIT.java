@@ -285,6 +285,21 @@ class ApiErrorsIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aUserHoldsAtMostTwentyAccounts() {
+    Wallet first = openWallet();
+    for (int i = 1; i < 20; i++) {
+      assertThat(api().post("/v1/accounts", first.token(), null, "{\"currency\":\"VND\"}").status())
+          .isEqualTo(201);
+    }
+
+    assertProblem(
+        api().post("/v1/accounts", first.token(), null, "{\"currency\":\"VND\"}"),
+        422,
+        "TOO_MANY_ACCOUNTS");
+    assertThat(api().get("/v1/accounts", first.token()).json().get("items")).hasSize(20);
+  }
+
+  @Test
   void aTransactionIsReversedOnlyOnce() {
     Wallet from = walletWith(1_000);
     Wallet to = openWallet();

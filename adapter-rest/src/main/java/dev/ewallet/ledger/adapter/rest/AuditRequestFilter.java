@@ -102,7 +102,11 @@ class AuditRequestFilter extends OncePerRequestFilter {
                 accountsNamed(request))));
   }
 
-  /** The accounts in the path ({@code /v1/accounts/{id}}) and in the body's account fields. */
+  /**
+   * The accounts in the path ({@code /v1/accounts/{id}}) and in the body's account fields, as the
+   * controller read the body; a request refused before its body was read (401, 429, 413) names only
+   * the accounts of its path.
+   */
   private List<Long> accountsNamed(ContentCachingRequestWrapper request) {
     List<Long> accounts = new ArrayList<>();
     Matcher path = ACCOUNT_PATH.matcher(request.getRequestURI());

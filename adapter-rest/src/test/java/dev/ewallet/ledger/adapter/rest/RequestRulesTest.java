@@ -1,0 +1,102 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.adapter.rest.LedgerSecurityProperties.Mode;
+import dev.ewallet.ledger.domain.ratelimit.RequestKind;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.security.oauth2.jwt.Jwt;
+
+/** The REST adapter's own rules on requests and tokens, without a server. */
+class RequestRulesTest {
+
+  private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+
+  private final LedgerTokenValidator tokens =
+      new LedgerTokenValidator(
+          new LedgerSecurityProperties(
+              Mode.PRODUCTION, null, "https://idp", "wallet-ledger", Duration.ofHours(24)),
+          Clock.fixed(NOW, ZoneOffset.UTC));
+
+  private static Jwt.Builder token() {
+    return Jwt.withTokenValue("t")
+        .header("alg", "RS256")
+        .subject("7")
+        .issuer("https://idp")
+        .audience(List.of("wallet-ledger"));
+  }
+
+  @Test
+  void everyPostDrawsOnTheWriteBudgetOpeningAnAccountToo() {
+    assertThat(RateLimitFilter.kindOf(new MockHttpServletRequest("POST", "/v1/accounts")))
+        .isEqualTo(RequestKind.WRITE);
+    assertThat(RateLimitFilter.kindOf(new MockHttpServletRequest("POST", "/v1/transfers")))
+        .isEqualTo(RequestKind.WRITE);
+    assertThat(RateLimitFilter.kindOf(new MockHttpServletRequest("GET", "/v1/accounts")))
+        .isEqualTo(RequestKind.READ);
+  }
+
+  @Test
+  void controlCharactersAreThoseOfC0AndDelete() {
+    assertThat(TextDeserializer.hasControlCharacter("refund for order 42 – đồng")).isFalse();
+    for (char c : new char[] {0, 7, '\t', '\n', '\r', 0x1f, 0x7f}) {
+      assertThat(TextDeserializer.hasControlCharacter("a" + c + "b"))
+          .as("U+%04X", (int) c)
+          .isTrue();
+    }
+  }
+
+  @Test
+  void aTokenWithinTheRulesPasses() {
+    Jwt jwt =
+        token().issuedAt(NOW.minusSeconds(60)).expiresAt(NOW.plus(Duration.ofHours(23))).build();
+
+    assertThat(tokens.validate(jwt).hasErrors()).isFalse();
+  }
+
+  @Test
+  void tokensOutsideTheRulesAreRefusedWithTheReason() {
+    assertRefused(token().issuedAt(NOW).build(), "exp");
+    assertRefused(
+        token().issuedAt(NOW).expiresAt(NOW.plus(Duration.ofDays(3650))).build(), "at most");
+    assertRefused(token().expiresAt(NOW.plus(Duration.ofDays(2))).build(), "at most");
+    assertRefused(
+        token().issuedAt(NOW.plusSeconds(120)).expiresAt(NOW.plus(Duration.ofHours(1))).build(),
+        "future");
+    assertRefused(
+        token().issuedAt(NOW.minusSeconds(600)).expiresAt(NOW.minusSeconds(31)).build(), "");
+    assertRefused(
+        token()
+            .issuer("https://elsewhere")
+            .issuedAt(NOW)
+            .expiresAt(NOW.plus(Duration.ofHours(1)))
+            .build(),
+        "issuer");
+    assertRefused(
+        token()
+            .audience(List.of("another-service"))
+            .issuedAt(NOW)
+            .expiresAt(NOW.plus(Duration.ofHours(1)))
+            .build(),
+        "aud");
+  }
+
+  @Test
+  void aTokenExpiredWithinTheClockSkewStillPasses() {
+    Jwt jwt = token().issuedAt(NOW.minusSeconds(600)).expiresAt(NOW.minusSeconds(20)).build();
+
+    assertThat(tokens.validate(jwt).hasErrors()).isFalse();
+  }
+
+  private void assertRefused(Jwt jwt, String reason) {
+    var result = tokens.validate(jwt);
+    assertThat(result.hasErrors()).as(jwt.getClaims().toString()).isTrue();
+    assertThat(result.getErrors().iterator().next().getDescription()).contains(reason);
+  }
+}
