@@ -24,32 +24,6 @@ class BankFlowIT extends LedgerIntegrationTest {
   @Autowired PayoutJob payoutJob;
   @Autowired BankPayoutGateway bank;
 
-  private ApiClient.Reply withdraw(Wallet wallet, long amount) {
-    return api()
-        .post(
-            "/v1/withdrawals",
-            wallet.token(),
-            ApiClient.newKey(),
-            "{\"accountId\":" + wallet.id() + ",\"amount\":" + amount + "}");
-  }
-
-  private ApiClient.Reply hold(Wallet wallet, long destination, long amount, Instant expiresAt) {
-    return api()
-        .post(
-            "/v1/holds",
-            wallet.token(),
-            ApiClient.newKey(),
-            "{\"accountId\":"
-                + wallet.id()
-                + ",\"amount\":"
-                + amount
-                + ",\"destinationAccountId\":"
-                + destination
-                + ",\"expiresAt\":\""
-                + expiresAt
-                + "\"}");
-  }
-
   private ApiClient.Reply step(String path, String token, String key, String body) {
     return api().post(path, token, key, body);
   }

@@ -25,35 +25,15 @@ class ReversibilityIT extends LedgerIntegrationTest {
             "{\"reason\":\"operator error\"}");
   }
 
-  private String withdraw(Wallet wallet, long amount) {
-    ApiClient.Reply reply =
-        api()
-            .post(
-                "/v1/withdrawals",
-                wallet.token(),
-                ApiClient.newKey(),
-                "{\"accountId\":" + wallet.id() + ",\"amount\":" + amount + "}");
+  private String withdrawn(Wallet wallet, long amount) {
+    ApiClient.Reply reply = withdraw(wallet, amount);
     assertThat(reply.status()).as(reply.body()).isEqualTo(202);
     return reply.json().get("withdrawalId").asText();
   }
 
-  private String hold(Wallet wallet, Wallet shop, long amount) {
-    Instant expiresAt = Instant.now().plus(1, ChronoUnit.HOURS);
+  private String held(Wallet wallet, Wallet shop, long amount) {
     ApiClient.Reply reply =
-        api()
-            .post(
-                "/v1/holds",
-                wallet.token(),
-                ApiClient.newKey(),
-                "{\"accountId\":"
-                    + wallet.id()
-                    + ",\"amount\":"
-                    + amount
-                    + ",\"destinationAccountId\":"
-                    + shop.id()
-                    + ",\"expiresAt\":\""
-                    + expiresAt
-                    + "\"}");
+        hold(wallet, shop.id(), amount, Instant.now().plus(1, ChronoUnit.HOURS));
     assertThat(reply.status()).as(reply.body()).isEqualTo(201);
     return reply.json().get("holdId").asText();
   }
@@ -84,13 +64,13 @@ class ReversibilityIT extends LedgerIntegrationTest {
   void noTransactionOfAWithdrawalOrAHoldCanBeReversed() {
     Wallet wallet = walletWith(10_000);
     Wallet shop = openWallet();
-    String paidOut = withdraw(wallet, 1_000);
+    String paidOut = withdrawn(wallet, 1_000);
     settle("/v1/withdrawals/" + paidOut + "/complete", null);
-    String refused = withdraw(wallet, 2_000);
+    String refused = withdrawn(wallet, 2_000);
     settle("/v1/withdrawals/" + refused + "/fail", "{\"reason\":\"account closed\"}");
-    String captured = hold(wallet, shop, 500);
+    String captured = held(wallet, shop, 500);
     settle("/v1/holds/" + captured + "/capture", "{\"amount\":300}");
-    String voided = hold(wallet, shop, 400);
+    String voided = held(wallet, shop, 400);
     settle("/v1/holds/" + voided + "/void", null);
     Map<String, String> bankFlowTransactions = new LinkedHashMap<>();
     bankFlowTransactions.put("WITHDRAWAL", paidOut);
@@ -114,8 +94,8 @@ class ReversibilityIT extends LedgerIntegrationTest {
   @Test
   void aWithdrawalCannotBeReversedAndThenPaidOutToo() {
     Wallet wallet = walletWith(10_000);
-    String completed = withdraw(wallet, 4_000);
-    String failed = withdraw(wallet, 3_000);
+    String completed = withdrawn(wallet, 4_000);
+    String failed = withdrawn(wallet, 3_000);
 
     assertNotReversible(completed);
     settle("/v1/withdrawals/" + completed + "/complete", null);
@@ -137,7 +117,7 @@ class ReversibilityIT extends LedgerIntegrationTest {
   void aHoldCannotBeReversedBeforeItIsVoided() {
     Wallet wallet = walletWith(10_000);
     Wallet shop = openWallet();
-    String hold = hold(wallet, shop, 2_000);
+    String hold = held(wallet, shop, 2_000);
 
     assertNotReversible(hold);
     settle("/v1/holds/" + hold + "/void", null);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,6 +87,32 @@ abstract class SystemTestSupport {
                 + ",\"amount\":"
                 + amount
                 + "}");
+  }
+
+  ApiClient.Reply withdraw(Wallet wallet, long amount) {
+    return api()
+        .post(
+            "/v1/withdrawals",
+            wallet.token(),
+            ApiClient.newKey(),
+            "{\"accountId\":" + wallet.id() + ",\"amount\":" + amount + "}");
+  }
+
+  ApiClient.Reply hold(Wallet wallet, long destination, long amount, Instant expiresAt) {
+    return api()
+        .post(
+            "/v1/holds",
+            wallet.token(),
+            ApiClient.newKey(),
+            "{\"accountId\":"
+                + wallet.id()
+                + ",\"amount\":"
+                + amount
+                + ",\"destinationAccountId\":"
+                + destination
+                + ",\"expiresAt\":\""
+                + expiresAt
+                + "\"}");
   }
 
   long balance(long accountId) {

@@ -171,14 +171,9 @@ class GroupCommitEngineTest {
   @Test
   void aTransferWhoseBatchOutlastsTheResultWaitIsAnsweredAsUnknownAndItsRetryTells()
       throws Exception {
-    LedgerServicesFixture live =
-        new LedgerServicesFixture(
-            new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofMillis(300)));
+    LedgerServicesFixture live = liveEngine(Duration.ofMillis(300));
     AccountId from = live.openWallet(7);
-    AccountId to = live.openWallet(8);
-    live.deposit(from, 1_000);
-    TransferFundsCommand command =
-        new TransferFundsCommand(Caller.user(7), freshKey(), from, to, 40);
+    TransferFundsCommand command = fundedTransfer(live, from);
     CountDownLatch commit = live.unitOfWork.stallNextCommit();
     live.services.start();
     try {
@@ -198,14 +193,10 @@ class GroupCommitEngineTest {
 
   @Test
   void aWriterKilledByAnErrorAnswersItsTransfersAndIsReplaced() throws Exception {
-    LedgerServicesFixture live =
-        new LedgerServicesFixture(
-            new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofSeconds(30)));
+    LedgerServicesFixture live = liveEngine(Duration.ofSeconds(30));
     AccountId from = live.openWallet(7);
-    AccountId to = live.openWallet(8);
-    live.deposit(from, 1_000);
-    TransferFundsCommand command =
-        new TransferFundsCommand(Caller.user(7), freshKey(), from, to, 40);
+    TransferFundsCommand command = fundedTransfer(live, from);
+    AccountId to = command.toAccountId();
     live.failAfterNextCommit(new StackOverflowError("test: the writer dies after its commit"));
     live.services.start();
     try {
@@ -221,6 +212,18 @@ class GroupCommitEngineTest {
     } finally {
       live.services.close();
     }
+  }
+
+  /** An engine with one writer of its own, to be started by the test. */
+  private static LedgerServicesFixture liveEngine(Duration maxResultWait) {
+    return new LedgerServicesFixture(
+        new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), maxResultWait));
+  }
+
+  /** A transfer of 40 from {@code from}, funded with 1,000, to a new wallet of user 8. */
+  private static TransferFundsCommand fundedTransfer(LedgerServicesFixture live, AccountId from) {
+    live.deposit(from, 1_000);
+    return new TransferFundsCommand(Caller.user(7), freshKey(), from, live.openWallet(8), 40);
   }
 
   /** The replacement writer starts on its own thread; wait (bounded) until it runs. */
