@@ -21,15 +21,13 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
   static final int SCHEMA_VERSION = 1;
 
   private static final String APPEND =
-      "INSERT INTO outbox_event (event_id, topic, message_key, payload, created_at)"
-          + " VALUES (?, ?, ?, ?::jsonb, ?)";
+      "INSERT INTO outbox_event (event_id, topic, payload, created_at) VALUES (?, ?, ?::jsonb, ?)";
 
   private static final String APPEND_ALL =
-      "INSERT INTO outbox_event (event_id, topic, message_key, payload, created_at)"
-          + " SELECT v.event_id::uuid, ?, v.message_key, v.payload::jsonb,"
-          + " v.created_at::timestamptz FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])"
-          + " WITH ORDINALITY AS v(event_id, message_key, payload, created_at, position)"
-          + " ORDER BY v.position";
+      "INSERT INTO outbox_event (event_id, topic, payload, created_at)"
+          + " SELECT v.event_id::uuid, ?, v.payload::jsonb, v.created_at::timestamptz"
+          + " FROM unnest(?::text[], ?::text[], ?::text[])"
+          + " WITH ORDINALITY AS v(event_id, payload, created_at, position) ORDER BY v.position";
 
   private final JdbcClient jdbc;
   private final JsonMapper json;
@@ -45,7 +43,6 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
         .params(
             event.eventId(),
             TOPIC,
-            event.transactionId().toString(),
             json.writeValueAsString(payload(event)),
             SqlTypes.timestamp(event.occurredAt()))
         .update();
@@ -57,7 +54,6 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
         .params(
             TOPIC,
             events.stream().map(e -> e.eventId().toString()).toArray(String[]::new),
-            events.stream().map(e -> e.transactionId().toString()).toArray(String[]::new),
             events.stream().map(e -> json.writeValueAsString(payload(e))).toArray(String[]::new),
             events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new))
         .update();
