@@ -136,13 +136,20 @@ class SecurityIT extends LedgerIntegrationTest {
             .get("withdrawalId")
             .asText();
     for (String control : List.of("\\u0000", "\\u0007", "\\n", "\\u001f", "\\u007f")) {
-      Map<String, String> requests = new LinkedHashMap<>();
-      requests.put("/v1/accounts", "{\"currency\":\"VN" + control + "\"}");
-      requests.put(
-          "/v1/transactions/" + deposit + "/reversal", "{\"reason\":\"typo" + control + "\"}");
-      requests.put(
-          "/v1/withdrawals/" + withdrawal + "/fail", "{\"reason\":\"closed" + control + "\"}");
-      requests.forEach((path, body) -> {
+      // Every text field a request body has: currency and kind, and the two reasons.
+      List<Map.Entry<String, String>> requests =
+          List.of(
+              Map.entry("/v1/accounts", "{\"currency\":\"VN" + control + "\"}"),
+              Map.entry("/v1/accounts", "{\"currency\":\"VND\",\"kind\":\"USER" + control + "\"}"),
+              Map.entry(
+                  "/v1/transactions/" + deposit + "/reversal",
+                  "{\"reason\":\"typo" + control + "\"}"),
+              Map.entry(
+                  "/v1/withdrawals/" + withdrawal + "/fail",
+                  "{\"reason\":\"closed" + control + "\"}"));
+      requests.forEach(request -> {
+        String path = request.getKey();
+        String body = request.getValue();
         ApiClient.Reply reply = api().post(path, OPERATOR, ApiClient.newKey(), body);
         assertThat(reply.status()).as(path + " " + body + ": " + reply.body()).isEqualTo(400);
         assertThat(reply.code()).isEqualTo("VALIDATION_FAILED");
