@@ -22,17 +22,14 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
-import org.springframework.web.util.ContentCachingRequestWrapper;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Notes every state-changing request under {@code /v1} in the audit trail, refused ones included
  * (401, 403, 422, 429...): it wraps everything else, security and rate limiting too, and records
  * once the answer is known. Who asked is what the verified token said ({@link #noteCaller}, called
- * inside the security chain); what came of it is the status, the problem code and the transaction
- * posted, which the code that answers notes on the request. Recording only queues the event.
+ * inside the security chain); what it named and what came of it are the accounts, the status, the
+ * problem code and the transaction posted, which the code that reads and answers the request notes
+ * on it. Recording only queues the event; nothing is parsed a second time.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
@@ -41,21 +38,18 @@ class AuditRequestFilter extends OncePerRequestFilter {
   static final String CALLER = AuditRequestFilter.class.getName() + ".caller";
   static final String CODE = AuditRequestFilter.class.getName() + ".code";
   static final String TRANSACTION = AuditRequestFilter.class.getName() + ".transaction";
+  static final String ACCOUNTS = AuditRequestFilter.class.getName() + ".accounts";
 
   private static final Pattern ACCOUNT_PATH = Pattern.compile("^/v1/accounts/(\\d{1,18})(/.*)?$");
-  private static final List<String> ACCOUNT_FIELDS =
-      List.of("accountId", "fromAccountId", "toAccountId", "destinationAccountId");
 
   /** What the verified token said about the caller. */
   record Caller(String subject, boolean operator, String tokenId, String issuer) {}
 
   private final RecordAuditEventUseCase audit;
-  private final JsonMapper json;
   private final Clock clock = Clock.systemUTC();
 
-  AuditRequestFilter(RecordAuditEventUseCase audit, JsonMapper json) {
+  AuditRequestFilter(RecordAuditEventUseCase audit) {
     this.audit = audit;
-    this.json = json;
   }
 
   @Override
@@ -71,18 +65,16 @@ class AuditRequestFilter extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    ContentCachingRequestWrapper cached =
-        new ContentCachingRequestWrapper(request, RequestBodyLimitFilter.MAX_BODY_BYTES);
     int status = 500;
     try {
-      chain.doFilter(cached, response);
+      chain.doFilter(request, response);
       status = response.getStatus();
     } finally {
-      record(cached, status);
+      record(request, status);
     }
   }
 
-  private void record(ContentCachingRequestWrapper request, int status) {
+  private void record(HttpServletRequest request, int status) {
     Caller caller = (Caller) request.getAttribute(CALLER);
     audit.record(
         new RecordAuditEventCommand(
@@ -103,29 +95,20 @@ class AuditRequestFilter extends OncePerRequestFilter {
   }
 
   /**
-   * The accounts in the path ({@code /v1/accounts/{id}}) and in the body's account fields, as the
-   * controller read the body; a request refused before its body was read (401, 429, 413) names only
-   * the accounts of its path.
+   * The accounts in the path ({@code /v1/accounts/{id}}) and in the body, as {@link
+   * AuditedAccountsAdvice} noted them when the controller received it; a request refused before its
+   * body was read (401, 429, 413) names only the accounts of its path.
    */
-  private List<Long> accountsNamed(ContentCachingRequestWrapper request) {
+  @SuppressWarnings("unchecked")
+  private static List<Long> accountsNamed(HttpServletRequest request) {
     List<Long> accounts = new ArrayList<>();
     Matcher path = ACCOUNT_PATH.matcher(request.getRequestURI());
     if (path.matches()) {
       accounts.add(Long.parseLong(path.group(1)));
     }
-    byte[] body = request.getContentAsByteArray();
-    if (body.length > 0) {
-      try {
-        JsonNode fields = json.readTree(body);
-        for (String field : ACCOUNT_FIELDS) {
-          JsonNode value = fields.path(field);
-          if (value.isIntegralNumber() && value.canConvertToLong()) {
-            accounts.add(value.asLong());
-          }
-        }
-      } catch (JacksonException unreadable) {
-        // The request was refused for its body already; the audit keeps what else it knows.
-      }
+    Object inBody = request.getAttribute(ACCOUNTS);
+    if (inBody != null) {
+      accounts.addAll((List<Long>) inBody);
     }
     return accounts;
   }
@@ -155,6 +138,14 @@ class AuditRequestFilter extends OncePerRequestFilter {
     RequestAttributes request = RequestContextHolder.getRequestAttributes();
     if (request != null) {
       request.setAttribute(TRANSACTION, transaction, RequestAttributes.SCOPE_REQUEST);
+    }
+  }
+
+  /** Notes the accounts a request body names, for its audit event. */
+  static void noteAccounts(List<Long> accounts) {
+    RequestAttributes request = RequestContextHolder.getRequestAttributes();
+    if (request != null) {
+      request.setAttribute(ACCOUNTS, accounts, RequestAttributes.SCOPE_REQUEST);
     }
   }
 
