@@ -77,12 +77,7 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
     assertThatThrownBy(() ->
             owner.sql("DELETE FROM journal_transaction WHERE id = ?").param(transaction).update())
         .hasMessageContaining("append-only");
-    assertThat(
-            jdbc.sql("SELECT count(*) FROM ledger_entry WHERE transaction_id = ?")
-                .param(transaction)
-                .query(Long.class)
-                .single())
-        .isEqualTo(1);
+    assertThat(entriesOfTheTransaction()).isEqualTo(1);
   }
 
   @Test
@@ -110,12 +105,7 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
               "(?s).*(permission denied|must be owner|must be superuser"
                   + "|Only roles with the SUPERUSER).*");
     }
-    assertThat(
-            jdbc.sql("SELECT count(*) FROM ledger_entry WHERE transaction_id = ?")
-                .param(transaction)
-                .query(Long.class)
-                .single())
-        .isEqualTo(1);
+    assertThat(entriesOfTheTransaction()).isEqualTo(1);
   }
 
   @Test
@@ -142,5 +132,12 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
                 .params(UUID.randomUUID(), "0".repeat(64))
                 .update())
         .isInstanceOf(DataIntegrityViolationException.class);
+  }
+
+  private long entriesOfTheTransaction() {
+    return jdbc.sql("SELECT count(*) FROM ledger_entry WHERE transaction_id = ?")
+        .param(transaction)
+        .query(Long.class)
+        .single();
   }
 }
