@@ -1,6 +1,7 @@
 package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.GroupCommitSettings;
+import dev.ewallet.ledger.application.PostingMode;
 import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -17,8 +18,13 @@ record GroupCommitProperties(
     @DefaultValue("2") int writers,
     @DefaultValue("PT0.5S") Duration maxQueueWait) {
 
-  /** A transfer waits for its batch no longer than the request's own work may take. */
-  GroupCommitSettings settings(TimeoutBudget budget) {
-    return new GroupCommitSettings(enabled, maxBatch, writers, maxQueueWait, budget.work());
+  /**
+   * Group commit when enabled, else inline posting. A transfer waits for its batch no longer than
+   * the request's own work may take.
+   */
+  PostingMode mode(TimeoutBudget budget) {
+    return enabled
+        ? new GroupCommitSettings(maxBatch, writers, maxQueueWait, budget.work())
+        : PostingMode.INLINE;
   }
 }

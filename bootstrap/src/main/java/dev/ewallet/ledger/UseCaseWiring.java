@@ -135,7 +135,7 @@ class UseCaseWiring {
       TimeoutBudget budget,
       Clock clock) {
     return new LedgerServices(
-        ports, rateLimits.limits(), limits.ledgerLimits(), groupCommit.settings(budget), clock);
+        ports, rateLimits.limits(), limits.ledgerLimits(), groupCommit.mode(budget), clock);
   }
 
   @Bean

@@ -18,11 +18,13 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
- * The architecture as rules an architect can read in the report: one rule per decision of
- * shared/STYLE.md, each named for what it protects.
+ * The architecture as rules an architect can read: each rule names the decision it enforces ({@link
+ * Decision}), and {@link ArchitectureReportTest} renders them, with their results and the module
+ * diagram, into docs/architecture/rules.md.
  */
 @AnalyzeClasses(
     packages = "dev.ewallet.ledger",
@@ -44,6 +46,9 @@ class ArchitectureTest {
       Set.of(double.class, float.class, Double.class, Float.class);
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The money rules run, embed and test without any framework")
   static final ArchRule domain_depends_only_on_the_jdk =
       classes()
           .that()
@@ -54,6 +59,7 @@ class ArchitectureTest {
           .as("The domain depends only on the JDK: no framework reaches the money rules");
 
   @ArchTest
+  @Decision(doc = "architecture.md", why = "The use cases embed in any program, Spring or not")
   static final ArchRule application_depends_only_on_the_domain_and_the_jdk =
       classes()
           .that()
@@ -65,6 +71,9 @@ class ArchitectureTest {
               "Use-case services depend only on the domain and the JDK: no Spring, web, JPA or Kafka");
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "Each technology can be replaced without touching another")
   static final ArchRule adapters_do_not_depend_on_each_other =
       slices()
           .matching("dev.ewallet.ledger.adapter.(*)..")
@@ -73,6 +82,9 @@ class ArchitectureTest {
           .as("Adapters are independent of each other");
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The ports are the only contract between the core and the outside")
   static final ArchRule adapters_reach_the_core_only_through_ports =
       noClasses()
           .that()
@@ -83,6 +95,9 @@ class ArchitectureTest {
           .as("Adapters reach the core through the domain's ports, never the services behind them");
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "Every HTTP request goes through a use case and its rules")
   static final ArchRule the_rest_adapter_reaches_only_in_ports =
       noClasses()
           .that()
@@ -93,6 +108,9 @@ class ArchitectureTest {
           .as("The REST adapter drives use cases (port.in) and never touches out-ports");
 
   @ArchTest
+  @Decision(
+      doc = "adr/0004-persistence-jpa-and-sql.md",
+      why = "One place owns locks, transactions and SQL")
   static final ArchRule jpa_and_jdbc_live_only_in_the_persistence_adapter =
       noClasses()
           .that()
@@ -109,6 +127,9 @@ class ArchitectureTest {
           .as("JPA, Hibernate, JDBC and Liquibase types appear only in the persistence adapter");
 
   @ArchTest
+  @Decision(
+      doc = "adr/0005-event-key-and-relay.md",
+      why = "Events leave only through the outbox relay")
   static final ArchRule kafka_lives_only_in_the_kafka_adapter =
       noClasses()
           .that()
@@ -119,6 +140,9 @@ class ArchitectureTest {
           .as("Kafka types appear only in the Kafka adapter");
 
   @ArchTest
+  @Decision(
+      doc = "adr/0006-spike-defences.md",
+      why = "The shared limiter can fail over to the in-process one in one place")
   static final ArchRule redisson_lives_only_in_the_redis_adapter =
       noClasses()
           .that()
@@ -129,6 +153,9 @@ class ArchitectureTest {
           .as("Redisson types appear only in the Redis adapter");
 
   @ArchTest
+  @Decision(
+      doc = "adr/0011-least-privilege-and-token-rules.md",
+      why = "Authentication and HTTP concerns stay at the edge")
   static final ArchRule web_lives_only_in_the_rest_adapter =
       noClasses()
           .that()
@@ -140,6 +167,9 @@ class ArchitectureTest {
           .as("HTTP, servlet and security types appear only in the REST adapter");
 
   @ArchTest
+  @Decision(
+      doc = "adr/0001-money-type.md",
+      why = "Money is long minor units; binary fractions lose dong")
   static final ArchRule no_floating_point_fields_near_money =
       noFields()
           .that()
@@ -150,6 +180,9 @@ class ArchitectureTest {
           .as("No double or float field in the domain or application: money is long minor units");
 
   @ArchTest
+  @Decision(
+      doc = "adr/0001-money-type.md",
+      why = "Money is long minor units; binary fractions lose dong")
   static final ArchRule no_floating_point_in_signatures_near_money =
       noMethods()
           .that()
@@ -159,12 +192,17 @@ class ArchitectureTest {
           .as("No double or float parameter or result in the domain or application");
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "Each capability is one small interface a caller can find by name")
   static final ArchRule in_ports_are_single_method_use_cases_or_queries =
       classes()
           .that()
           .resideInAPackage("dev.ewallet.ledger.domain.port.in..")
           .and()
           .areInterfaces()
+          .and()
+          .haveSimpleNameNotEndingWith("Command")
           .should()
           .haveSimpleNameEndingWith("UseCase")
           .orShould()
@@ -173,6 +211,7 @@ class ArchitectureTest {
           .as("In-ports are <Verb><Noun>UseCase or <Noun>Query interfaces with one method");
 
   @ArchTest
+  @Decision(doc = "architecture.md", why = "Input is validated once, when the command is built")
   static final ArchRule use_case_methods_take_commands =
       methods()
           .that()
@@ -185,6 +224,9 @@ class ArchitectureTest {
           .as("Each UseCase method takes one <Verb><Noun>Command record, which validates itself");
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The core states what it needs, not which product gives it")
   static final ArchRule out_ports_are_named_for_their_role =
       noClasses()
           .that()
@@ -194,6 +236,41 @@ class ArchitectureTest {
           .as("Out-ports are named for their role, never for a technology");
 
   @ArchTest
+  @Decision(doc = "architecture.md", why = "The hexagon's modules depend only inward")
+  static final ArchRule modules_follow_the_hexagon = HexagonLayers.rule();
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "Domain and use cases stay free of frameworks, so other teams can embed them")
+  static final ArchRule no_framework_types_in_the_core =
+      noClasses()
+          .that()
+          .resideInAnyPackage(DOMAIN, APPLICATION)
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "org.springframework..", "jakarta..", "com.fasterxml.jackson..", "tools.jackson..")
+          .as("No Spring, Jakarta or Jackson type in the domain or the application");
+
+  @ArchTest
+  @Decision(doc = "architecture.md", why = "Every way out of the core is an adapter, found by name")
+  static final ArchRule out_port_implementations_are_adapters_in_adapter_packages =
+      classes()
+          .that()
+          .implement(resideInOutPorts())
+          .and()
+          .areNotInterfaces()
+          .should()
+          .resideInAPackage(ADAPTERS)
+          .andShould()
+          .haveSimpleNameEndingWith("Adapter")
+          .as("Every out-port implementation is an *Adapter in an adapter package");
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "Adapters are found by name and hidden behind their port")
   static final ArchRule port_implementations_are_named_adapters =
       classes()
           .that()
@@ -207,6 +284,7 @@ class ArchitectureTest {
           .as("Out-port implementations are package-private <Tech><Port>Adapter classes");
 
   @ArchTest
+  @Decision(doc = "architecture.md", why = "Modules build and change in one direction")
   static final ArchRule modules_are_free_of_cycles =
       slices()
           .matching("dev.ewallet.ledger.(*)..")
@@ -215,6 +293,7 @@ class ArchitectureTest {
           .as("The modules form no dependency cycle");
 
   @ArchTest
+  @Decision(doc = "architecture.md", why = "The domain reads top-down")
   static final ArchRule domain_packages_are_free_of_cycles =
       slices()
           .matching("dev.ewallet.ledger.domain.(*)..")
@@ -264,10 +343,19 @@ class ArchitectureTest {
         boolean ok =
             parameters.size() == 1
                 && parameters.getFirst().getSimpleName().endsWith("Command")
-                && parameters.getFirst().isRecord();
+                && isCommand(parameters.getFirst().reflect());
         events.add(new SimpleConditionEvent(method, ok, method.getFullName()));
       }
     };
+  }
+
+  /** A command record, or a sealed interface whose every permitted type is one. */
+  private static boolean isCommand(Class<?> type) {
+    if (type.isRecord()) {
+      return type.getSimpleName().endsWith("Command");
+    }
+    return type.isSealed()
+        && Arrays.stream(type.getPermittedSubclasses()).allMatch(ArchitectureTest::isCommand);
   }
 
   private static DescribedPredicate<JavaClass> resideInOutPorts() {

@@ -19,12 +19,12 @@ import java.util.TreeSet;
 public final class DepositService implements DepositFundsUseCase {
 
   private final AccountRepository accounts;
-  private final JournalPoster poster;
+  private final PostingStrategy posting;
   private final AmountLimits limits;
 
-  DepositService(AccountRepository accounts, JournalPoster poster, AmountLimits limits) {
+  DepositService(AccountRepository accounts, PostingStrategy posting, AmountLimits limits) {
     this.accounts = accounts;
-    this.poster = poster;
+    this.posting = posting;
     this.limits = limits;
   }
 
@@ -38,21 +38,23 @@ public final class DepositService implements DepositFundsUseCase {
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());
     limits.requireWithin(amount);
-    return poster.post(
-        new PostingRequest(
-            command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            TransactionType.DEPOSIT,
-            new TreeSet<>(List.of(wallet.id(), clearing)),
-            null,
-            null,
-            (locked, id, at) ->
-                JournalTransaction.create(
-                    id,
-                    TransactionType.DEPOSIT,
-                    List.of(
-                        new Posting(clearing, amount.negate()), new Posting(wallet.id(), amount)),
-                    at)));
+    return posting
+        .post(
+            PostingRequest.of(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                TransactionType.DEPOSIT,
+                new TreeSet<>(List.of(wallet.id(), clearing)),
+                (locked, id, at) ->
+                    Planned.of(
+                        JournalTransaction.create(
+                            id,
+                            TransactionType.DEPOSIT,
+                            List.of(
+                                new Posting(clearing, amount.negate()),
+                                new Posting(wallet.id(), amount)),
+                            at))))
+        .receiptOrThrow();
   }
 }

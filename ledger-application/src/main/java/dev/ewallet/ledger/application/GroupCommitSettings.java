@@ -1,25 +1,21 @@
 package dev.ewallet.ledger.application;
 
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Whether transfers are posted many per database transaction, and how.
+ * Group commit: requests queue up and writers post them many per database transaction.
  *
- * @param enabled off: one database transaction per transfer
- * @param maxBatch the most transfers one database transaction carries (1 to 1,000)
+ * @param maxBatch the most requests one database transaction carries (1 to 1,000)
  * @param writers how many batches may be in flight at once, each on its own connection (1 to 8)
- * @param maxQueueWait how long a transfer may wait for a batch to take it before it is refused as
+ * @param maxQueueWait how long a request may wait for a batch to take it before it is refused as
  *     overloaded (503), like a request that gets no pooled connection in time
- * @param maxResultWait how long a transfer waits for its outcome in all, queue included, before it
+ * @param maxResultWait how long a request waits for its outcome in all, queue included, before it
  *     is answered as unknown (503 OUTCOME_UNKNOWN); the request's own deadline, when shorter, wins
  */
 public record GroupCommitSettings(
-    boolean enabled, int maxBatch, int writers, Duration maxQueueWait, Duration maxResultWait) {
-
-  public static final GroupCommitSettings OFF =
-      new GroupCommitSettings(false, 1, 1, Duration.ofMillis(500), TimeoutBudget.DEFAULT.work());
+    int maxBatch, int writers, Duration maxQueueWait, Duration maxResultWait)
+    implements PostingMode {
 
   public GroupCommitSettings {
     if (maxBatch < 1 || maxBatch > 1_000 || writers < 1 || writers > 8) {

@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.application.Planned.RowChange;
+import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
@@ -16,6 +18,7 @@ import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsCommand;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
@@ -24,6 +27,7 @@ import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.SettleHoldCommand;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import java.time.Clock;
@@ -46,19 +50,19 @@ public final class HoldService
 
   private final AccountRepository accounts;
   private final HoldRepository holds;
-  private final JournalPoster poster;
+  private final PostingStrategy posting;
   private final AmountLimits limits;
   private final Clock clock;
 
   HoldService(
       AccountRepository accounts,
       HoldRepository holds,
-      JournalPoster poster,
+      PostingStrategy posting,
       AmountLimits limits,
       Clock clock) {
     this.accounts = accounts;
     this.holds = holds;
-    this.poster = poster;
+    this.posting = posting;
     this.limits = limits;
     this.clock = clock;
   }
@@ -77,92 +81,103 @@ public final class HoldService
     AccountId hold = accounts.systemAccount(AccountKind.HOLD, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());
     limits.requireWithin(amount);
-    return poster.post(
-        new PostingRequest(
-            command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            TransactionType.HOLD,
-            new TreeSet<>(List.of(wallet.id(), hold)),
-            null,
-            null,
-            (locked, id, at) -> {
-              command.caller().requireOwnerOrOperator(locked.get(wallet.id()));
-              holds.insertHold(
-                  Hold.placed(id, wallet.id(), destination.id(), amount, command.expiresAt(), at));
-              return JournalTransaction.create(
-                  id,
-                  TransactionType.HOLD,
-                  List.of(new Posting(wallet.id(), amount.negate()), new Posting(hold, amount)),
-                  at);
-            }));
+    return posting
+        .post(
+            PostingRequest.of(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                TransactionType.HOLD,
+                new TreeSet<>(List.of(wallet.id(), hold)),
+                (locked, id, at) -> {
+                  command.caller().requireOwnerOrOperator(locked.account(wallet.id()));
+                  return Planned.with(
+                      JournalTransaction.create(
+                          id,
+                          TransactionType.HOLD,
+                          List.of(
+                              new Posting(wallet.id(), amount.negate()), new Posting(hold, amount)),
+                          at),
+                      new RowChange.HoldPlaced(
+                          Hold.placed(
+                              id, wallet.id(), destination.id(), amount, command.expiresAt(), at)));
+                }))
+        .receiptOrThrow();
   }
 
   @Override
   public PostingReceipt settle(SettleHoldCommand command) {
     Hold hold = find(command.holdId());
-    if (command.capture()) {
-      command.caller().requireOperator();
-    } else {
-      command.caller().requireOwnerOrOperator(account(hold.accountId()));
-    }
-    return command.capture()
-        ? capture(command, hold)
-        : release(command.caller(), command.idempotencyKey(), command.fingerprint(), hold);
+    return switch (command) {
+      case CaptureHoldCommand capture -> {
+        capture.caller().requireOperator();
+        yield capture(capture, hold);
+      }
+      case VoidHoldCommand release -> {
+        release.caller().requireOwnerOrOperator(account(hold.accountId()));
+        yield release(release.caller(), release.idempotencyKey(), release.fingerprint(), hold);
+      }
+    };
   }
 
-  private PostingReceipt capture(SettleHoldCommand command, Hold hold) {
+  private PostingReceipt capture(CaptureHoldCommand command, Hold hold) {
     Money captured =
-        command.captureAmountMinor() == null
+        command.amountMinor() == null
             ? hold.amount()
-            : Money.of(command.captureAmountMinor(), hold.amount().currency());
+            : Money.of(command.amountMinor(), hold.amount().currency());
     AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, hold.amount().currency());
-    return poster.post(
-        new PostingRequest(
-            command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            TransactionType.HOLD_CAPTURE,
-            new TreeSet<>(List.of(holdAccount, hold.destinationAccountId(), hold.accountId())),
-            null,
-            null,
-            (locked, id, at) -> {
-              Hold pending = holds.lockHold(hold.id()).orElseThrow();
-              holds.updateHold(pending.capture(captured, id, at));
-              List<Posting> postings = new ArrayList<>();
-              postings.add(new Posting(holdAccount, hold.amount().negate()));
-              postings.add(new Posting(hold.destinationAccountId(), captured));
-              Money rest = hold.amount().plus(captured.negate());
-              if (rest.isPositive()) {
-                postings.add(new Posting(hold.accountId(), rest));
-              }
-              return JournalTransaction.create(id, TransactionType.HOLD_CAPTURE, postings, at);
-            }));
+    return posting
+        .post(
+            new PostingRequest(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                TransactionType.HOLD_CAPTURE,
+                new TreeSet<>(List.of(holdAccount, hold.destinationAccountId(), hold.accountId())),
+                new SettledRow.HoldRow(hold.id()),
+                null,
+                null,
+                (locked, id, at) -> {
+                  Hold capturedHold = locked.hold(hold.id()).capture(captured, id, at);
+                  List<Posting> postings = new ArrayList<>();
+                  postings.add(new Posting(holdAccount, hold.amount().negate()));
+                  postings.add(new Posting(hold.destinationAccountId(), captured));
+                  Money rest = hold.amount().plus(captured.negate());
+                  if (rest.isPositive()) {
+                    postings.add(new Posting(hold.accountId(), rest));
+                  }
+                  return Planned.with(
+                      JournalTransaction.create(id, TransactionType.HOLD_CAPTURE, postings, at),
+                      new RowChange.HoldSettled(capturedHold));
+                }))
+        .receiptOrThrow();
   }
 
   private PostingReceipt release(
       Caller caller, IdempotencyKey key, RequestFingerprint fingerprint, Hold hold) {
     AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, hold.amount().currency());
-    return poster.post(
-        new PostingRequest(
-            caller,
-            key,
-            fingerprint,
-            TransactionType.HOLD_RELEASE,
-            new TreeSet<>(List.of(holdAccount, hold.accountId())),
-            null,
-            null,
-            (locked, id, at) -> {
-              Hold pending = holds.lockHold(hold.id()).orElseThrow();
-              holds.updateHold(pending.release(id, at));
-              return JournalTransaction.create(
-                  id,
-                  TransactionType.HOLD_RELEASE,
-                  List.of(
-                      new Posting(holdAccount, hold.amount().negate()),
-                      new Posting(hold.accountId(), hold.amount())),
-                  at);
-            }));
+    return posting
+        .post(
+            new PostingRequest(
+                caller,
+                key,
+                fingerprint,
+                TransactionType.HOLD_RELEASE,
+                new TreeSet<>(List.of(holdAccount, hold.accountId())),
+                new SettledRow.HoldRow(hold.id()),
+                null,
+                null,
+                (locked, id, at) ->
+                    Planned.with(
+                        JournalTransaction.create(
+                            id,
+                            TransactionType.HOLD_RELEASE,
+                            List.of(
+                                new Posting(holdAccount, hold.amount().negate()),
+                                new Posting(hold.accountId(), hold.amount())),
+                            at),
+                        new RowChange.HoldSettled(locked.hold(hold.id()).release(id, at)))))
+        .receiptOrThrow();
   }
 
   @Override

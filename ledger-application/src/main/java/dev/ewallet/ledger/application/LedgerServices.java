@@ -1,6 +1,5 @@
 package dev.ewallet.ledger.application;
 
-import dev.ewallet.ledger.domain.port.in.PostingWriters;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import java.time.Clock;
 
@@ -22,26 +21,32 @@ public final class LedgerServices implements AutoCloseable {
   private final HoldService holds;
   private final MerchantService merchants;
   private final AuditService audit;
-  private final GroupCommitEngine engine;
+  private final PostingStrategy posting;
 
-  /** With transfers posted one database transaction each, and the default limits. */
+  /** Posting inline, one database transaction per request, with the default limits. */
   public LedgerServices(LedgerPorts ports, RateLimits rateLimits, Clock clock) {
-    this(ports, rateLimits, LedgerLimits.DEFAULT, GroupCommitSettings.OFF, clock);
+    this(ports, rateLimits, LedgerLimits.DEFAULT, PostingMode.INLINE, clock);
   }
 
   /**
-   * With group commit as the settings say; when it is on, call {@link #start()} before serving and
-   * {@link #close()} when done.
+   * Transfers, the hot path, post as the mode says; every other flow posts inline. All go through
+   * the same batch poster. With group commit, call {@link #start()} before serving and {@link
+   * #close()} when done.
    */
   public LedgerServices(
       LedgerPorts ports,
       RateLimits rateLimits,
       LedgerLimits limits,
-      GroupCommitSettings groupCommit,
+      PostingMode mode,
       Clock clock) {
-    JournalPoster poster =
-        new JournalPoster(
-            ports.accounts(), ports.journal(), ports.outbox(), ports.unitOfWork(), clock);
+    BatchPoster poster = new BatchPoster(ports, clock);
+    PostingStrategy inline = new InlinePosting(poster);
+    this.posting =
+        switch (mode) {
+          case PostingMode.Inline unused -> inline;
+          case GroupCommitSettings settings ->
+              new GroupCommitEngine(poster, ports.batchMetrics(), settings);
+        };
     this.accounts =
         new AccountService(
             ports.accounts(),
@@ -49,14 +54,9 @@ public final class LedgerServices implements AutoCloseable {
             ports.heldFunds(),
             limits.maxAccountsPerUser(),
             clock);
-    this.engine =
-        groupCommit.enabled()
-            ? new GroupCommitEngine(
-                ports, ports.batchMetrics(), clock, groupCommit, limits.amounts())
-            : null;
-    this.transfers = new TransferService(ports.accounts(), poster, engine, limits.amounts());
-    this.deposits = new DepositService(ports.accounts(), poster, limits.amounts());
-    this.reversals = new ReversalService(ports.accounts(), ports.journal(), poster);
+    this.transfers = new TransferService(ports.accounts(), posting, limits.amounts());
+    this.deposits = new DepositService(ports.accounts(), inline, limits.amounts());
+    this.reversals = new ReversalService(ports.accounts(), ports.journal(), inline);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
     this.reconciliation = new ReconciliationService(ports.audit(), clock);
     this.outboxRelay =
@@ -64,24 +64,20 @@ public final class LedgerServices implements AutoCloseable {
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
     this.withdrawals =
         new WithdrawalService(
-            ports.accounts(), ports.withdrawals(), ports.bank(), poster, limits.amounts(), clock);
-    this.holds = new HoldService(ports.accounts(), ports.holds(), poster, limits.amounts(), clock);
-    this.merchants = new MerchantService(ports.accounts(), this.accounts, poster, clock);
+            ports.accounts(), ports.withdrawals(), ports.bank(), inline, limits.amounts(), clock);
+    this.holds = new HoldService(ports.accounts(), ports.holds(), inline, limits.amounts(), clock);
+    this.merchants = new MerchantService(ports.accounts(), this.accounts, inline, clock);
     this.audit = new AuditService(ports.auditTrail());
   }
 
-  /** Starts the group-commit writers, if group commit is on. */
+  /** Starts the group-commit writers, if the ledger posts by group commit. */
   public void start() {
-    if (engine != null) {
-      engine.start();
-    }
+    posting.start();
   }
 
   @Override
   public void close() {
-    if (engine != null) {
-      engine.close();
-    }
+    posting.close();
   }
 
   public AccountService accounts() {
@@ -112,14 +108,14 @@ public final class LedgerServices implements AutoCloseable {
     return outboxRelay;
   }
 
-  /** The posting writers: the group-commit engine's, or none when transfers post one by one. */
+  /** The posting writers: the group-commit engine's, or none when posting inline. */
   public PostingWritersQuery postingWriters() {
-    return engine != null ? engine : () -> new PostingWriters(0, 0, 0);
+    return posting;
   }
 
-  /** The group-commit engine, or {@code null} when transfers post one by one. */
-  GroupCommitEngine engine() {
-    return engine;
+  /** How transfers reach the batch poster. */
+  PostingStrategy posting() {
+    return posting;
   }
 
   public AdmissionService admission() {

@@ -11,7 +11,6 @@ import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
-import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
@@ -32,14 +31,17 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
 
   private final AccountRepository accounts;
   private final AccountService accountViews;
-  private final JournalPoster poster;
+  private final PostingStrategy posting;
   private final Clock clock;
 
   MerchantService(
-      AccountRepository accounts, AccountService accountViews, JournalPoster poster, Clock clock) {
+      AccountRepository accounts,
+      AccountService accountViews,
+      PostingStrategy posting,
+      Clock clock) {
     this.accounts = accounts;
     this.accountViews = accountViews;
-    this.poster = poster;
+    this.posting = posting;
     this.clock = clock;
   }
 
@@ -65,52 +67,48 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
     int transactions = 0;
     for (Account shard : accounts.findShards(merchant.id())) {
       if (shard.balance().isPositive()) {
-        long[] moved = new long[1];
-        try {
-          if (!sweep(command, merchant, shard, moved).replayed()) {
+        switch (sweep(command, merchant, shard)) {
+          case PostingOutcome.Posted posted -> {
             transactions++;
-            swept += moved[0];
+            swept += posted.transaction().postings().getLast().amount().amountMinor();
           }
-        } catch (ShardEmptied emptied) {
-          // A reversal took the shard's money between our read and our lock: nothing to gather.
+          case PostingOutcome.Replayed replayed -> {}
+          case PostingOutcome.Rejected(ShardEmptied emptied) -> {
+            // A reversal took the shard's money between our read and our lock: nothing to gather.
+          }
+          case PostingOutcome failed -> failed.receiptOrThrow();
         }
       }
     }
     return new SweepResult(swept, transactions);
   }
 
-  /**
-   * Gathers one shard's balance as locked, reporting the amount through {@code moved}; a shard
-   * found empty once locked posts nothing.
-   */
-  private PostingReceipt sweep(
-      SweepMerchantCommand command, Account merchant, Account shard, long[] moved) {
-    return poster.post(
-        new PostingRequest(
+  /** Gathers one shard's balance as locked into the merchant's main account. */
+  private PostingOutcome sweep(SweepMerchantCommand command, Account merchant, Account shard) {
+    return posting.post(
+        PostingRequest.of(
             command.caller(),
             IdempotencyKey.of(shardKey(command.idempotencyKey(), shard)),
             RequestFingerprint.of("SWEEP", merchant.id(), shard.id()),
             TransactionType.SWEEP,
             new TreeSet<>(List.of(merchant.id(), shard.id())),
-            null,
-            null,
             (locked, id, at) -> {
-              Money balance = locked.get(shard.id()).balance();
+              Money balance = locked.account(shard.id()).balance();
               if (balance.isZero()) {
                 throw new ShardEmptied();
               }
-              moved[0] = balance.amountMinor();
-              return JournalTransaction.create(
-                  id,
-                  TransactionType.SWEEP,
-                  List.of(
-                      new Posting(shard.id(), balance.negate()),
-                      new Posting(merchant.id(), balance)),
-                  at);
+              return Planned.of(
+                  JournalTransaction.create(
+                      id,
+                      TransactionType.SWEEP,
+                      List.of(
+                          new Posting(shard.id(), balance.negate()),
+                          new Posting(merchant.id(), balance)),
+                      at));
             }));
   }
 
-  /** Thrown inside the sweep's unit of work to roll it back, claim included: nothing to move. */
+  /** A shard found empty once locked: the sweep is refused and posts nothing. */
   private static final class ShardEmptied extends RuntimeException {
     ShardEmptied() {
       super("the shard was emptied before it was locked", null, false, false);

@@ -6,12 +6,17 @@ import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
+import java.util.Objects;
 import java.util.SortedSet;
 
 /**
- * What {@link JournalPoster} needs to post one transaction.
+ * What the {@link BatchPoster} needs to post one transaction.
  *
- * @param accountIds every account the plan may post to; locked in this (ascending) order
+ * @param accountIds every account the plan may post to; locked with the rest of the batch's, in
+ *     ascending id order
+ * @param settles the hold or withdrawal row the plan moves on, locked after the accounts; {@code
+ *     null} when the plan settles none
  * @param reversalOf the original, or {@code null} unless this is a reversal
  * @param reason the operator's reason, or {@code null}
  */
@@ -21,6 +26,43 @@ record PostingRequest(
     RequestFingerprint fingerprint,
     TransactionType type,
     SortedSet<AccountId> accountIds,
+    SettledRow settles,
     TransactionId reversalOf,
     String reason,
-    PostingPlan plan) {}
+    PostingPlan plan) {
+
+  PostingRequest {
+    Objects.requireNonNull(caller, "caller");
+    Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(accountIds, "accountIds");
+    Objects.requireNonNull(plan, "plan");
+  }
+
+  /** A request that settles no bank-flow row, reverses nothing and gives no reason. */
+  static PostingRequest of(
+      Caller caller,
+      IdempotencyKey idempotencyKey,
+      RequestFingerprint fingerprint,
+      TransactionType type,
+      SortedSet<AccountId> accountIds,
+      PostingPlan plan) {
+    return new PostingRequest(
+        caller, idempotencyKey, fingerprint, type, accountIds, null, null, null, plan);
+  }
+
+  ClaimKey claimKey() {
+    return new ClaimKey(caller.principalId(), idempotencyKey);
+  }
+
+  /** The bank-flow row a posting moves on: a hold or a withdrawal, named by its id. */
+  sealed interface SettledRow {
+
+    TransactionId id();
+
+    record HoldRow(TransactionId id) implements SettledRow {}
+
+    record WithdrawalRow(TransactionId id) implements SettledRow {}
+  }
+}

@@ -2,8 +2,11 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
@@ -15,20 +18,20 @@ import java.util.TreeSet;
 
 /**
  * Reversals of deposits and transfers (the domain's {@link TransactionType#isReversible} says which
- * types may be reversed). Whether the original was reversed before is decided by the journal's
- * unique link when the reversal claims it, not by reading first: a read would race a concurrent
- * reversal, and it would refuse a resend of a reversal that succeeded instead of replaying it.
+ * types may be reversed). Whether the original was reversed before is read once its accounts are
+ * locked, after the poster has answered replays (so a resend of a reversal that succeeded replays
+ * instead of being refused); the journal's unique link is the safety net behind that read.
  */
 public final class ReversalService implements ReverseTransactionUseCase {
 
   private final AccountRepository accounts;
   private final JournalRepository journal;
-  private final JournalPoster poster;
+  private final PostingStrategy posting;
 
-  ReversalService(AccountRepository accounts, JournalRepository journal, JournalPoster poster) {
+  ReversalService(AccountRepository accounts, JournalRepository journal, PostingStrategy posting) {
     this.accounts = accounts;
     this.journal = journal;
-    this.poster = poster;
+    this.posting = posting;
   }
 
   @Override
@@ -39,16 +42,32 @@ public final class ReversalService implements ReverseTransactionUseCase {
             .findById(command.transactionId())
             .orElseThrow(() -> new TransactionNotFoundException(command.transactionId().toString()))
             .journalTransaction();
-    return poster.post(
-        new PostingRequest(
-            command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            TransactionType.REVERSAL,
-            accountsToLock(original),
-            original.id(),
-            command.reason(),
-            (locked, id, at) -> original.reverse(id, at, locked)));
+    return posting
+        .post(
+            new PostingRequest(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                TransactionType.REVERSAL,
+                accountsToLock(original),
+                null,
+                original.id(),
+                command.reason(),
+                (locked, id, at) -> {
+                  requireNotReversed(original.id());
+                  return Planned.of(original.reverse(id, at, locked.accounts()));
+                }))
+        .receiptOrThrow();
+  }
+
+  /**
+   * Checked once the original's accounts are locked, so a reversal committed meanwhile is seen; two
+   * reversals in one batch are stopped by the journal's one-reversal constraint instead.
+   */
+  private void requireNotReversed(TransactionId original) {
+    if (journal.findById(original).map(PostedTransaction::reversedBy).isPresent()) {
+      throw new AlreadyReversedException(original.toString());
+    }
   }
 
   /**

@@ -19,41 +19,30 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TransferService implements TransferFundsUseCase {
 
   private final AccountRepository accounts;
-  private final JournalPoster poster;
-  private final GroupCommitEngine engine;
+  private final PostingStrategy posting;
   private final AmountLimits limits;
 
-  /**
-   * @param engine when not {@code null}, transfers go through the group-commit engine instead of
-   *     one database transaction each
-   */
-  TransferService(
-      AccountRepository accounts,
-      JournalPoster poster,
-      GroupCommitEngine engine,
-      AmountLimits limits) {
+  TransferService(AccountRepository accounts, PostingStrategy posting, AmountLimits limits) {
     this.accounts = accounts;
-    this.poster = poster;
-    this.engine = engine;
+    this.posting = posting;
     this.limits = limits;
   }
 
   @Override
   public PostingReceipt transfer(TransferFundsCommand command) {
-    if (engine != null) {
-      return engine.submit(command);
-    }
-    AccountId credited = creditTarget(accounts, command);
-    return poster.post(
-        new PostingRequest(
-            command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            TransactionType.TRANSFER,
-            new TreeSet<>(List.of(command.fromAccountId(), credited)),
-            null,
-            null,
-            plan(command, credited, limits)));
+    return posting.post(request(command)).receiptOrThrow();
+  }
+
+  /** The posting request of a transfer, its credit target chosen. */
+  PostingRequest request(TransferFundsCommand command) {
+    AccountId credited = creditTarget(command);
+    return PostingRequest.of(
+        command.caller(),
+        command.idempotencyKey(),
+        command.fingerprint(),
+        TransactionType.TRANSFER,
+        new TreeSet<>(List.of(command.fromAccountId(), credited)),
+        plan(command, credited));
   }
 
   /**
@@ -61,29 +50,30 @@ public final class TransferService implements TransferFundsUseCase {
    * payers spread over the shards' row locks instead of queueing on one; the merchant's main row is
    * not locked at all.
    */
-  static AccountId creditTarget(AccountRepository accounts, TransferFundsCommand command) {
+  private AccountId creditTarget(TransferFundsCommand command) {
     List<AccountId> shards = accounts.creditTargets(command.toAccountId());
     return shards.isEmpty()
         ? command.toAccountId()
         : shards.get(ThreadLocalRandom.current().nextInt(shards.size()));
   }
 
-  /** The rules of a transfer, checked on the accounts as locked, by both posting paths. */
-  static PostingPlan plan(TransferFundsCommand command, AccountId credited, AmountLimits limits) {
+  /** The rules of a transfer, checked on the accounts as locked. */
+  private PostingPlan plan(TransferFundsCommand command, AccountId credited) {
     return (locked, id, at) -> {
-      Account from = locked.get(command.fromAccountId());
-      Account to = locked.get(credited);
+      Account from = locked.account(command.fromAccountId());
+      Account to = locked.account(credited);
       command.caller().requireOwner(from);
       WalletRules.requireWallet(from);
       WalletRules.requireCreditable(to, command.toAccountId());
       WalletRules.requireSameCurrency(from, to);
       Money amount = Money.of(command.amountMinor(), from.currency());
       limits.requireWithin(amount);
-      return JournalTransaction.create(
-          id,
-          TransactionType.TRANSFER,
-          List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
-          at);
+      return Planned.of(
+          JournalTransaction.create(
+              id,
+              TransactionType.TRANSFER,
+              List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
+              at));
     };
   }
 }

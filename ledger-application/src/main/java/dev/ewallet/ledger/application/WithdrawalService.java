@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.application.Planned.RowChange;
+import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
@@ -12,6 +14,8 @@ import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
@@ -48,7 +52,7 @@ public final class WithdrawalService
   private final AccountRepository accounts;
   private final WithdrawalRepository withdrawals;
   private final BankPayoutGateway bank;
-  private final JournalPoster poster;
+  private final PostingStrategy posting;
   private final AmountLimits limits;
   private final Clock clock;
 
@@ -56,13 +60,13 @@ public final class WithdrawalService
       AccountRepository accounts,
       WithdrawalRepository withdrawals,
       BankPayoutGateway bank,
-      JournalPoster poster,
+      PostingStrategy posting,
       AmountLimits limits,
       Clock clock) {
     this.accounts = accounts;
     this.withdrawals = withdrawals;
     this.bank = bank;
-    this.poster = poster;
+    this.posting = posting;
     this.limits = limits;
     this.clock = clock;
   }
@@ -74,25 +78,29 @@ public final class WithdrawalService
     Money amount = Money.of(command.amountMinor(), wallet.currency());
     limits.requireWithin(amount);
     PostingReceipt receipt =
-        poster.post(
-            new PostingRequest(
-                command.caller(),
-                command.idempotencyKey(),
-                command.fingerprint(),
-                TransactionType.WITHDRAWAL,
-                new TreeSet<>(List.of(wallet.id(), hold)),
-                null,
-                null,
-                (locked, id, at) -> {
-                  command.caller().requireOwner(locked.get(wallet.id()));
-                  WalletRules.requireWallet(locked.get(wallet.id()));
-                  withdrawals.insertWithdrawal(Withdrawal.requested(id, wallet.id(), amount, at));
-                  return JournalTransaction.create(
-                      id,
-                      TransactionType.WITHDRAWAL,
-                      List.of(new Posting(wallet.id(), amount.negate()), new Posting(hold, amount)),
-                      at);
-                }));
+        posting
+            .post(
+                PostingRequest.of(
+                    command.caller(),
+                    command.idempotencyKey(),
+                    command.fingerprint(),
+                    TransactionType.WITHDRAWAL,
+                    new TreeSet<>(List.of(wallet.id(), hold)),
+                    (locked, id, at) -> {
+                      command.caller().requireOwner(locked.account(wallet.id()));
+                      WalletRules.requireWallet(locked.account(wallet.id()));
+                      return Planned.with(
+                          JournalTransaction.create(
+                              id,
+                              TransactionType.WITHDRAWAL,
+                              List.of(
+                                  new Posting(wallet.id(), amount.negate()),
+                                  new Posting(hold, amount)),
+                              at),
+                          new RowChange.WithdrawalRequested(
+                              Withdrawal.requested(id, wallet.id(), amount, at)));
+                    }))
+            .receiptOrThrow();
     if (!receipt.replayed()) {
       askBank(withdrawals.findWithdrawal(receipt.transactionId()).orElseThrow());
     }
@@ -145,37 +153,64 @@ public final class WithdrawalService
   public PostingReceipt settle(SettleWithdrawalCommand command) {
     command.caller().requireOperator();
     Withdrawal withdrawal = find(command.withdrawalId());
+    return switch (command) {
+      case CompleteWithdrawalCommand completed ->
+          settle(
+              completed,
+              withdrawal,
+              TransactionType.WITHDRAWAL_COMPLETION,
+              accounts.systemAccount(AccountKind.PAYOUT_CLEARING, withdrawal.amount().currency()),
+              null,
+              Withdrawal::complete);
+      case FailWithdrawalCommand failed ->
+          settle(
+              failed,
+              withdrawal,
+              TransactionType.WITHDRAWAL_FAILURE,
+              withdrawal.accountId(),
+              failed.reason(),
+              (pending, id, at) -> pending.fail(id, failed.reason(), at));
+    };
+  }
+
+  /** The withdrawal's next state, from the row as locked. */
+  @FunctionalInterface
+  private interface Settlement {
+    Withdrawal of(Withdrawal pending, TransactionId settledBy, Instant at);
+  }
+
+  /** Moves the held money to {@code target} and the withdrawal to its final state, together. */
+  private PostingReceipt settle(
+      SettleWithdrawalCommand command,
+      Withdrawal withdrawal,
+      TransactionType type,
+      AccountId target,
+      String reason,
+      Settlement settlement) {
     Money amount = withdrawal.amount();
     AccountId hold = accounts.systemAccount(AccountKind.HOLD, amount.currency());
-    AccountId target =
-        command.completed()
-            ? accounts.systemAccount(AccountKind.PAYOUT_CLEARING, amount.currency())
-            : withdrawal.accountId();
-    TransactionType type =
-        command.completed()
-            ? TransactionType.WITHDRAWAL_COMPLETION
-            : TransactionType.WITHDRAWAL_FAILURE;
-    return poster.post(
-        new PostingRequest(
-            command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            type,
-            new TreeSet<>(List.of(hold, target)),
-            null,
-            command.failureReason(),
-            (locked, id, at) -> {
-              Withdrawal pending = withdrawals.lockWithdrawal(withdrawal.id()).orElseThrow();
-              withdrawals.updateWithdrawal(
-                  command.completed()
-                      ? pending.complete(id, at)
-                      : pending.fail(id, command.failureReason(), at));
-              return JournalTransaction.create(
-                  id,
-                  type,
-                  List.of(new Posting(hold, amount.negate()), new Posting(target, amount)),
-                  at);
-            }));
+    return posting
+        .post(
+            new PostingRequest(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                type,
+                new TreeSet<>(List.of(hold, target)),
+                new SettledRow.WithdrawalRow(withdrawal.id()),
+                null,
+                reason,
+                (locked, id, at) ->
+                    Planned.with(
+                        JournalTransaction.create(
+                            id,
+                            type,
+                            List.of(
+                                new Posting(hold, amount.negate()), new Posting(target, amount)),
+                            at),
+                        new RowChange.WithdrawalSettled(
+                            settlement.of(locked.withdrawal(withdrawal.id()), id, at)))))
+        .receiptOrThrow();
   }
 
   @Override

@@ -16,11 +16,13 @@ import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
+import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsCommand;
+import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
-import dev.ewallet.ledger.domain.port.in.SettleHoldCommand;
-import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -43,12 +45,11 @@ class BankFlowServiceTest {
     f.services
         .withdrawals()
         .settle(
-            new SettleWithdrawalCommand(
-                LedgerServicesFixture.OPERATOR,
-                freshKey(),
-                withdrawal,
-                completed,
-                completed ? null : "account closed"));
+            completed
+                ? new CompleteWithdrawalCommand(
+                    LedgerServicesFixture.OPERATOR, freshKey(), withdrawal)
+                : new FailWithdrawalCommand(
+                    LedgerServicesFixture.OPERATOR, freshKey(), withdrawal, "account closed"));
   }
 
   private TransactionId hold(long amount, Instant expiresAt) {
@@ -127,15 +128,13 @@ class BankFlowServiceTest {
 
     f.services
         .holds()
-        .settle(
-            new SettleHoldCommand(LedgerServicesFixture.OPERATOR, freshKey(), id, true, 3_000L));
+        .settle(new CaptureHoldCommand(LedgerServicesFixture.OPERATOR, freshKey(), id, 3_000L));
 
     assertThat(f.balance(shop)).isEqualTo(3_000);
     assertThat(f.balance(alice)).isEqualTo(7_000);
     assertThat(balanceOf(AccountKind.HOLD)).isZero();
     assertThat(f.services.holds().get(ALICE, id).status()).isEqualTo(HoldStatus.CAPTURED);
-    assertThatThrownBy(() ->
-            f.services.holds().settle(new SettleHoldCommand(ALICE, freshKey(), id, false, null)))
+    assertThatThrownBy(() -> f.services.holds().settle(new VoidHoldCommand(ALICE, freshKey(), id)))
         .isInstanceOf(HoldNotPendingException.class)
         .hasMessageContaining("is CAPTURED");
     assertThat(f.booksBalance()).isTrue();
@@ -152,8 +151,8 @@ class BankFlowServiceTest {
             f.services
                 .holds()
                 .settle(
-                    new SettleHoldCommand(
-                        LedgerServicesFixture.OPERATOR, freshKey(), expiring, true, null)))
+                    new CaptureHoldCommand(
+                        LedgerServicesFixture.OPERATOR, freshKey(), expiring, null)))
         .isInstanceOf(HoldNotPendingException.class)
         .hasMessageContaining("EXPIRED");
     assertThat(f.services.holds().expire(new ExpireHoldsCommand(10))).isEqualTo(1);
@@ -170,7 +169,7 @@ class BankFlowServiceTest {
     f.deposit(alice, 10_000);
     TransactionId id = hold(2_000, Instant.parse("2026-12-01T10:00:00Z"));
 
-    f.services.holds().settle(new SettleHoldCommand(ALICE, freshKey(), id, false, null));
+    f.services.holds().settle(new VoidHoldCommand(ALICE, freshKey(), id));
 
     assertThat(f.services.holds().get(ALICE, id).status()).isEqualTo(HoldStatus.VOIDED);
     assertThat(f.balance(alice)).isEqualTo(10_000);
@@ -178,8 +177,8 @@ class BankFlowServiceTest {
         .isInstanceOf(InvalidRequestException.class);
     assertThatThrownBy(() -> hold(20_000, Instant.parse("2026-12-01T10:00:00Z")))
         .isInstanceOf(InsufficientFundsException.class);
-    assertThatThrownBy(() ->
-            f.services.holds().settle(new SettleHoldCommand(ALICE, freshKey(), id, true, null)))
+    assertThatThrownBy(
+            () -> f.services.holds().settle(new CaptureHoldCommand(ALICE, freshKey(), id, null)))
         .isInstanceOf(AccessDeniedException.class);
   }
 

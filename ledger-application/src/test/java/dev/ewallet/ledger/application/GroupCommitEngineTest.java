@@ -25,13 +25,13 @@ class GroupCommitEngineTest {
 
   private final LedgerServicesFixture f =
       new LedgerServicesFixture(
-          new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
-  private final GroupCommitEngine engine = f.services.engine();
+          new GroupCommitSettings(64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
+  private final GroupCommitEngine engine = f.engine();
   private final AccountId alice = f.openWallet(7);
   private final AccountId bob = f.openWallet(8);
 
   private CompletableFuture<PostingReceipt> queue(long amount, IdempotencyKey key) {
-    return engine.enqueue(new TransferFundsCommand(Caller.user(7), key, alice, bob, amount));
+    return f.enqueue(new TransferFundsCommand(Caller.user(7), key, alice, bob, amount));
   }
 
   private static Throwable failure(CompletableFuture<PostingReceipt> result) {
@@ -92,13 +92,16 @@ class GroupCommitEngineTest {
     List<CompletableFuture<PostingReceipt>> good =
         List.of(queue(1, freshKey()), queue(2, freshKey()), queue(3, freshKey()));
     CompletableFuture<PostingReceipt> bad = queue(4, poisoned);
+    int runsBefore = f.unitOfWork.runs();
 
     engine.postQueued();
 
     assertThat(good).allSatisfy(r -> assertThat(r.join().replayed()).isFalse());
     assertThat(failure(bad)).isInstanceOf(IllegalStateException.class);
     assertThat(f.balance(alice)).isEqualTo(1_000 - 6);
-    assertThat(f.batchSizes).contains(2, 1);
+    // 4 fails; 2 posts, 2 fails; 1 posts, 1 fails alone.
+    assertThat(f.unitOfWork.runs() - runsBefore).isEqualTo(5);
+    assertThat(f.batchSizes).containsExactly(4);
     assertThat(f.booksBalance()).isTrue();
   }
 
@@ -107,10 +110,10 @@ class GroupCommitEngineTest {
     f.deposit(alice, 1_000);
     TransferFundsCommand command =
         new TransferFundsCommand(Caller.user(7), freshKey(), alice, bob, 250);
-    CompletableFuture<PostingReceipt> lost = engine.enqueue(command);
+    CompletableFuture<PostingReceipt> lost = f.enqueue(command);
     engine.postQueued();
 
-    CompletableFuture<PostingReceipt> retry = engine.enqueue(command);
+    CompletableFuture<PostingReceipt> retry = f.enqueue(command);
     engine.postQueued();
 
     assertThat(retry.join().transactionId()).isEqualTo(lost.join().transactionId());
@@ -217,7 +220,7 @@ class GroupCommitEngineTest {
   /** An engine with one writer of its own, to be started by the test. */
   private static LedgerServicesFixture liveEngine(Duration maxResultWait) {
     return new LedgerServicesFixture(
-        new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), maxResultWait));
+        new GroupCommitSettings(64, 1, Duration.ofMillis(100), maxResultWait));
   }
 
   /** A transfer of 40 from {@code from}, funded with 1,000, to a new wallet of user 8. */

@@ -2,7 +2,6 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
-import dev.ewallet.ledger.domain.inprocess.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.Caller;
@@ -11,6 +10,7 @@ import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.testing.InMemoryLedger;
+import dev.ewallet.ledger.domain.testing.InMemoryRateLimiter;
 import dev.ewallet.ledger.domain.testing.LedgerFixtures;
 import dev.ewallet.ledger.domain.testing.RecordingBank;
 import dev.ewallet.ledger.domain.testing.RecordingPublisher;
@@ -18,6 +18,7 @@ import dev.ewallet.ledger.domain.testing.TestClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -36,17 +37,17 @@ class LedgerServicesFixture {
   final InMemoryLedger ledger = new InMemoryLedger();
   final RecordingPublisher publisher = new RecordingPublisher();
   final RecordingBank bank = new RecordingBank();
-  final InProcessRateLimiter limiter = new InProcessRateLimiter(clock);
+  final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
   final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
   final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger);
   final LedgerServices services;
   private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
 
   LedgerServicesFixture() {
-    this(GroupCommitSettings.OFF);
+    this(PostingMode.INLINE);
   }
 
-  LedgerServicesFixture(GroupCommitSettings groupCommit) {
+  LedgerServicesFixture(PostingMode mode) {
     services =
         new LedgerServices(
             new LedgerPorts(
@@ -66,8 +67,20 @@ class LedgerServicesFixture {
                 unitOfWork),
             new RateLimits(10, 0, true),
             LIMITS,
-            groupCommit,
+            mode,
             clock);
+  }
+
+  /** The group-commit engine, when the fixture posts by group commit. */
+  GroupCommitEngine engine() {
+    return (GroupCommitEngine) services.posting();
+  }
+
+  /** Queues a transfer with the engine; the future fails with the reason it was not posted. */
+  CompletableFuture<PostingReceipt> enqueue(TransferFundsCommand command) {
+    return engine()
+        .enqueue(services.transfers().request(command))
+        .thenApply(PostingOutcome::receiptOrThrow);
   }
 
   /**

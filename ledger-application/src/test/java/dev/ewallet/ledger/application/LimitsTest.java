@@ -72,16 +72,17 @@ class LimitsTest {
   void theGroupCommitPathAppliesTheSameMaximum() {
     LedgerServicesFixture batched =
         new LedgerServicesFixture(
-            new GroupCommitSettings(true, 64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
+            new GroupCommitSettings(64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
     AccountId from = batched.openWallet(7, USD);
     AccountId to = batched.openWallet(8, USD);
     batched.deposit(from, MAX_USD);
     batched.deposit(from, MAX_USD);
-    GroupCommitEngine engine = batched.services.engine();
+    GroupCommitEngine engine = batched.engine();
     CompletableFuture<PostingReceipt> tooMuch =
-        engine.enqueue(new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD + 1));
+        batched.enqueue(
+            new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD + 1));
     CompletableFuture<PostingReceipt> fine =
-        engine.enqueue(new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD));
+        batched.enqueue(new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD));
 
     engine.postQueued();
 

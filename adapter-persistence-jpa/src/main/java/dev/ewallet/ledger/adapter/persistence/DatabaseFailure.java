@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
+import org.hibernate.TransactionException;
 import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.TransactionTimedOutException;
 
@@ -25,15 +26,17 @@ enum DatabaseFailure {
 
   /**
    * Classifies by the first SQL state or timeout type found in the cause chain. A failed commit or
-   * rollback ({@link TransactionSystemException}) means the connection is gone: the pool reports a
-   * closed connection without an SQL state.
+   * rollback ({@link TransactionSystemException} from Spring, or Hibernate's {@link
+   * TransactionException} "unable to commit/rollback against JDBC connection" that JPA wraps) means
+   * the connection is gone: the pool reports a closed connection without an SQL state.
    */
   static DatabaseFailure of(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof SQLTransientConnectionException
           || t instanceof SQLTimeoutException
           || t instanceof TransactionTimedOutException
-          || t instanceof TransactionSystemException) {
+          || t instanceof TransactionSystemException
+          || t instanceof TransactionException) {
         return UNAVAILABLE;
       }
       if (t instanceof SQLException sql && sql.getSQLState() != null) {

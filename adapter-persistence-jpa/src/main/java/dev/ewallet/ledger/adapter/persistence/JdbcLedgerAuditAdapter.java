@@ -14,9 +14,9 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -61,10 +61,11 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
   private final DataSource dataSource;
   private final TransactionTemplate readOnly;
 
-  JdbcLedgerAuditAdapter(JdbcClient jdbc, DataSource dataSource) {
+  JdbcLedgerAuditAdapter(
+      JdbcClient jdbc, DataSource dataSource, PlatformTransactionManager transactionManager) {
     this.jdbc = jdbc;
     this.dataSource = dataSource;
-    this.readOnly = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    this.readOnly = new TransactionTemplate(transactionManager);
     this.readOnly.setReadOnly(true);
   }
 

@@ -25,16 +25,13 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Accounts in PostgreSQL. Opening and reading go through JPA; the posting path (lock, balance
- * update) is plain SQL, because it needs {@code FOR UPDATE} in id order and {@code UPDATE ...
- * RETURNING}, one round trip each, which JPA cannot express.
+ * Accounts in PostgreSQL. Opening, reading and the posting path's row locks ({@code
+ * PESSIMISTIC_WRITE}, all of a batch's accounts in one statement, in id order) go through JPA; the
+ * balance update is one set-based {@code UPDATE ... RETURNING} for the whole batch, native SQL on
+ * the same transaction, because JPA cannot express it.
  */
 @Repository
 class JpaAccountRepositoryAdapter implements AccountRepository {
-
-  private static final String LOCK =
-      "SELECT id, owner_id, currency, kind, balance, created_at, parent_id FROM account"
-          + " WHERE id = ANY(?) ORDER BY id FOR UPDATE";
 
   private static final String APPLY =
       "UPDATE account AS a SET balance = a.balance + v.delta"
@@ -142,19 +139,9 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   @Override
   public List<Account> lockForUpdate(SortedSet<AccountId> ids) {
-    long[] idArray = ids.stream().mapToLong(AccountId::value).toArray();
-    return jdbc.sql(LOCK)
-        .param(idArray)
-        .query((row, n) ->
-            Account.rehydrate(
-                row.getLong("id"),
-                row.getObject("owner_id", Long.class),
-                row.getString("currency"),
-                AccountKind.valueOf(row.getString("kind")),
-                row.getLong("balance"),
-                SqlTypes.instant(row, "created_at"),
-                row.getObject("parent_id", Long.class)))
-        .list();
+    return jpa.lockInIdOrder(ids.stream().map(AccountId::value).toList()).stream()
+        .map(AccountEntity::toDomain)
+        .toList();
   }
 
   @Override

@@ -21,9 +21,11 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.postgresql.util.PSQLException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Limit;
@@ -31,29 +33,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The journal in PostgreSQL. Appends are plain SQL on the posting path; reads go through JPA.
+ * The journal in PostgreSQL. Appends are set-based native SQL on the posting path; reads go through
+ * JPA.
  *
  * <p>The header insert is the idempotency claim: {@code ON CONFLICT DO NOTHING} on the key's unique
- * constraint makes a concurrent claim of the same key wait for the first one's outcome.
+ * constraint makes a concurrent claim of the same key wait for the first one's outcome. A second
+ * reversal of one transaction breaks the one-reversal constraint instead, and is refused.
  */
 @Repository
 class JpaJournalRepositoryAdapter implements JournalRepository {
-
-  private static final String CLAIM =
-      "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
-          + " request_fingerprint, reversal_of, reason, created_at)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-          + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING";
-
-  private static final String EARLIER_CLAIM =
-      "SELECT id, type, request_fingerprint FROM journal_transaction"
-          + " WHERE principal_id = ? AND idempotency_key = ?";
-
-  private static final String APPEND_ENTRIES =
-      "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)"
-          + " SELECT ?, v.account_id, v.amount, v.balance_after, ?"
-          + " FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY"
-          + " AS v(account_id, amount, balance_after, position) ORDER BY v.position";
 
   private static final String FIND_CLAIMS =
       "SELECT principal_id, idempotency_key, id, type, request_fingerprint FROM journal_transaction"
@@ -91,46 +79,10 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
     this.entries = entries;
   }
 
-  @Override
-  public Optional<IdempotencyRecord> claim(JournalClaim claim) {
-    int inserted;
-    try {
-      inserted =
-          jdbc.sql(CLAIM)
-              .params(
-                  claim.transactionId().value(),
-                  claim.type().name(),
-                  claim.principalId(),
-                  claim.idempotencyKey().value(),
-                  claim.fingerprint().sha256Hex(),
-                  claim.reversalOf() == null ? null : claim.reversalOf().value(),
-                  claim.reason(),
-                  SqlTypes.timestamp(claim.createdAt()))
-              .update();
-    } catch (DuplicateKeyException duplicate) {
-      if (claim.reversalOf() != null && violates(duplicate, REVERSED_ONCE)) {
-        throw new AlreadyReversedException(claim.reversalOf().toString());
-      }
-      throw duplicate;
-    }
-    return inserted == 1 ? Optional.empty() : Optional.of(earlierClaim(claim));
-  }
-
   private static boolean violates(DuplicateKeyException duplicate, String constraint) {
     return duplicate.getMostSpecificCause() instanceof PSQLException pg
         && pg.getServerErrorMessage() != null
         && constraint.equals(pg.getServerErrorMessage().getConstraint());
-  }
-
-  private IdempotencyRecord earlierClaim(JournalClaim claim) {
-    return jdbc.sql(EARLIER_CLAIM)
-        .params(claim.principalId(), claim.idempotencyKey().value())
-        .query((row, n) ->
-            new IdempotencyRecord(
-                TransactionId.of(row.getObject("id", UUID.class)),
-                TransactionType.valueOf(row.getString("type")),
-                new RequestFingerprint(row.getString("request_fingerprint"))))
-        .single();
   }
 
   @Override
@@ -159,20 +111,32 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
       return Set.of();
     }
     Set<TransactionId> won = new HashSet<>();
-    jdbc.sql(CLAIM_ALL)
-        .params(
-            claims.stream().map(c -> c.transactionId().toString()).toArray(String[]::new),
-            claims.stream().map(c -> c.type().name()).toArray(String[]::new),
-            claims.stream().mapToLong(JournalClaim::principalId).toArray(),
-            claims.stream().map(c -> c.idempotencyKey().value()).toArray(String[]::new),
-            claims.stream().map(c -> c.fingerprint().sha256Hex()).toArray(String[]::new),
+    try {
+      jdbc.sql(CLAIM_ALL)
+          .params(
+              claims.stream().map(c -> c.transactionId().toString()).toArray(String[]::new),
+              claims.stream().map(c -> c.type().name()).toArray(String[]::new),
+              claims.stream().mapToLong(JournalClaim::principalId).toArray(),
+              claims.stream().map(c -> c.idempotencyKey().value()).toArray(String[]::new),
+              claims.stream().map(c -> c.fingerprint().sha256Hex()).toArray(String[]::new),
+              claims.stream()
+                  .map(c -> c.reversalOf() == null ? null : c.reversalOf().toString())
+                  .toArray(String[]::new),
+              claims.stream().map(JournalClaim::reason).toArray(String[]::new),
+              claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new))
+          .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
+          .list();
+    } catch (DuplicateKeyException duplicate) {
+      if (violates(duplicate, REVERSED_ONCE)) {
+        throw new AlreadyReversedException(
             claims.stream()
-                .map(c -> c.reversalOf() == null ? null : c.reversalOf().toString())
-                .toArray(String[]::new),
-            claims.stream().map(JournalClaim::reason).toArray(String[]::new),
-            claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new))
-        .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
-        .list();
+                .map(JournalClaim::reversalOf)
+                .filter(Objects::nonNull)
+                .map(TransactionId::toString)
+                .collect(Collectors.joining(", ")));
+      }
+      throw duplicate;
+    }
     return won;
   }
 
@@ -193,17 +157,6 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
             changes.stream().mapToLong(c -> c.accountId().value()).toArray(),
             changes.stream().mapToLong(c -> c.amount().amountMinor()).toArray(),
             changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray())
-        .update();
-  }
-
-  @Override
-  public void appendEntries(
-      TransactionId transactionId, List<BalanceChange> changes, Instant createdAt) {
-    long[] accounts = changes.stream().mapToLong(c -> c.accountId().value()).toArray();
-    long[] amounts = changes.stream().mapToLong(c -> c.amount().amountMinor()).toArray();
-    long[] after = changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray();
-    jdbc.sql(APPEND_ENTRIES)
-        .params(transactionId.value(), SqlTypes.timestamp(createdAt), accounts, amounts, after)
         .update();
   }
 

@@ -28,7 +28,7 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
   @Autowired LedgerAudit ledgerAudit;
-  @Autowired JdbcBankFlowRepositoryAdapter bankFlows;
+  @Autowired JpaBankFlowRepositoryAdapter bankFlows;
   @Autowired LedgerEventOutbox ledgerEventOutbox;
   @Autowired OutboxStore outboxStore;
   @Autowired JdbcClient jdbc;

@@ -1,7 +1,6 @@
 package dev.ewallet.ledger.adapter.redis;
 
 import dev.ewallet.ledger.domain.account.UserId;
-import dev.ewallet.ledger.domain.inprocess.InProcessRateLimiter;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
@@ -51,7 +50,7 @@ class RedissonRateLimiterAdapter implements RateLimiter {
 
   private final RScript script;
   private final RedisProperties properties;
-  private final InProcessRateLimiter fallback;
+  private final InProcessRateLimiterAdapter fallback;
   private final Counter fallbacks;
   private final Clock clock;
   private volatile long redisRetryAtMillis;
@@ -61,7 +60,7 @@ class RedissonRateLimiterAdapter implements RateLimiter {
       RedissonClient redis, RedisProperties properties, MeterRegistry registry, Clock clock) {
     this.script = redis.getScript(StringCodec.INSTANCE);
     this.properties = properties;
-    this.fallback = new InProcessRateLimiter(clock);
+    this.fallback = new InProcessRateLimiterAdapter(clock);
     this.clock = clock;
     this.fallbacks =
         Counter.builder("ledger.ratelimit.fallback")

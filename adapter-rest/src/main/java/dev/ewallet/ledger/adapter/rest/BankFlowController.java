@@ -11,6 +11,9 @@ import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalResponse;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
+import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
@@ -22,6 +25,7 @@ import dev.ewallet.ledger.domain.port.in.SettleHoldCommand;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -94,7 +98,10 @@ class BankFlowController {
       Caller caller,
       @PathVariable String id,
       @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key) {
-    return settleWithdrawal(caller, id, key, true, null);
+    return settleWithdrawal(
+        caller,
+        new CompleteWithdrawalCommand(
+            caller, RequestFields.idempotencyKey(key), TransactionId.parse(id)));
   }
 
   @PostMapping("/v1/withdrawals/{id}/fail")
@@ -103,21 +110,23 @@ class BankFlowController {
       @PathVariable String id,
       @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
       @RequestBody(required = false) FailWithdrawalRequest body) {
-    return settleWithdrawal(caller, id, key, false, body == null ? null : body.reason());
+    return settleWithdrawal(
+        caller,
+        new FailWithdrawalCommand(
+            caller,
+            RequestFields.idempotencyKey(key),
+            TransactionId.parse(id),
+            body == null ? null : body.reason()));
   }
 
   private ResponseEntity<WithdrawalResponse> settleWithdrawal(
-      Caller caller, String id, String key, boolean completed, String reason) {
-    TransactionId withdrawalId = TransactionId.parse(id);
-    PostingReceipt receipt =
-        settleWithdrawal.settle(
-            new SettleWithdrawalCommand(
-                caller, RequestFields.idempotencyKey(key), withdrawalId, completed, reason));
+      Caller caller, SettleWithdrawalCommand command) {
+    PostingReceipt receipt = settleWithdrawal.settle(command);
     return PostingResponses.reply(
         receipt,
         HttpStatus.OK,
-        "/v1/withdrawals/" + id,
-        mapper.withdrawal(withdrawals.get(caller, withdrawalId)));
+        "/v1/withdrawals/" + command.withdrawalId(),
+        mapper.withdrawal(withdrawals.get(caller, command.withdrawalId())));
   }
 
   @PostMapping("/v1/holds")
@@ -151,7 +160,13 @@ class BankFlowController {
       @PathVariable String id,
       @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
       @RequestBody(required = false) CaptureRequest body) {
-    return settleHold(caller, id, key, true, body == null ? null : body.amount());
+    return settleHold(
+        caller,
+        new CaptureHoldCommand(
+            caller,
+            RequestFields.idempotencyKey(key),
+            TransactionId.parse(id),
+            body == null ? null : body.amount()));
   }
 
   @PostMapping("/v1/holds/{id}/void")
@@ -159,17 +174,17 @@ class BankFlowController {
       Caller caller,
       @PathVariable String id,
       @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key) {
-    return settleHold(caller, id, key, false, null);
+    return settleHold(
+        caller,
+        new VoidHoldCommand(caller, RequestFields.idempotencyKey(key), TransactionId.parse(id)));
   }
 
-  private ResponseEntity<HoldResponse> settleHold(
-      Caller caller, String id, String key, boolean capture, Long amount) {
-    TransactionId holdId = TransactionId.parse(id);
-    PostingReceipt receipt =
-        settleHold.settle(
-            new SettleHoldCommand(
-                caller, RequestFields.idempotencyKey(key), holdId, capture, amount));
+  private ResponseEntity<HoldResponse> settleHold(Caller caller, SettleHoldCommand command) {
+    PostingReceipt receipt = settleHold.settle(command);
     return PostingResponses.reply(
-        receipt, HttpStatus.OK, "/v1/holds/" + id, mapper.hold(holds.get(caller, holdId)));
+        receipt,
+        HttpStatus.OK,
+        "/v1/holds/" + command.holdId(),
+        mapper.hold(holds.get(caller, command.holdId())));
   }
 }

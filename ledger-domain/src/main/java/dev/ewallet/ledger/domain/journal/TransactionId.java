@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /** The identifier of a journal transaction, chosen by the ledger when it posts. */
-public record TransactionId(UUID value) {
+public record TransactionId(UUID value) implements Comparable<TransactionId> {
 
   public TransactionId {
     Objects.requireNonNull(value, "value");
@@ -30,6 +30,17 @@ public record TransactionId(UUID value) {
     } catch (IllegalArgumentException | NullPointerException malformed) {
       throw new InvalidRequestException("transaction id must be a UUID, got " + text);
     }
+  }
+
+  /** Orders as PostgreSQL orders {@code uuid}: byte by byte, unsigned. */
+  @Override
+  public int compareTo(TransactionId other) {
+    int high =
+        Long.compareUnsigned(value.getMostSignificantBits(), other.value.getMostSignificantBits());
+    return high != 0
+        ? high
+        : Long.compareUnsigned(
+            value.getLeastSignificantBits(), other.value.getLeastSignificantBits());
   }
 
   @Override

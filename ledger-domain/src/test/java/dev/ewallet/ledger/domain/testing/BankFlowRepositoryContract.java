@@ -22,6 +22,8 @@ import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,7 +74,10 @@ public abstract class BankFlowRepositoryContract {
     TransactionId settlement = posted(wallet);
     Withdrawal failed =
         inTransaction(() -> {
-          Withdrawal locked = withdrawals().lockWithdrawal(requested.id()).orElseThrow();
+          Withdrawal locked =
+              withdrawals()
+                  .lockWithdrawals(new TreeSet<>(List.of(requested.id(), TransactionId.random())))
+                  .getFirst();
           Withdrawal done = locked.fail(settlement, "closed", now.plusSeconds(1));
           withdrawals().updateWithdrawal(done);
           return done;
@@ -130,7 +135,10 @@ public abstract class BankFlowRepositoryContract {
 
     TransactionId settlement = posted(wallet);
     inTransaction(() -> {
-      Hold locked = holds().lockHold(later.id()).orElseThrow();
+      List<Hold> lockedHolds =
+          holds().lockHolds(new TreeSet<>(List.of(later.id(), TransactionId.random())));
+      assertThat(lockedHolds).hasSize(1);
+      Hold locked = lockedHolds.getFirst();
       holds().updateHold(locked.capture(vnd(15), settlement, now.plusSeconds(2)));
       return null;
     });

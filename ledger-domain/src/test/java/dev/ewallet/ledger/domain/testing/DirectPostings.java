@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.TransactionChanges;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -40,12 +41,13 @@ public record DirectPostings(
             null,
             Instant.now().truncatedTo(ChronoUnit.MICROS));
     return unitOfWork.inTransaction(() -> {
-      assertThat(journal.claim(claim)).isEmpty();
       accounts.lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
+      assertThat(journal.claimAll(List.of(claim))).containsExactly(claim.transactionId());
       List<BalanceChange> changes =
           accounts.applyPostings(
               List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)));
-      journal.appendEntries(claim.transactionId(), changes, claim.createdAt());
+      journal.appendEntries(
+          List.of(new TransactionChanges(claim.transactionId(), changes)), claim.createdAt());
       return claim.transactionId();
     });
   }

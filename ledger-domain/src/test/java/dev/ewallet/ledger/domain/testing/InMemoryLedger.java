@@ -49,6 +49,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
@@ -259,9 +260,8 @@ public final class InMemoryLedger
     locked(() -> brokenKeys.add(key.value()));
   }
 
-  @Override
-  public Optional<IdempotencyRecord> claim(JournalClaim claim) {
-    requireTransaction();
+  /** Claims one key; the earlier holder's record when the key is taken. */
+  private Optional<IdempotencyRecord> claim(JournalClaim claim) {
     if (brokenKeys.contains(claim.idempotencyKey().value())) {
       throw new IllegalStateException("storage failed claiming " + claim.idempotencyKey());
     }
@@ -282,10 +282,8 @@ public final class InMemoryLedger
     return Optional.empty();
   }
 
-  @Override
-  public void appendEntries(
+  private void appendEntries(
       TransactionId transactionId, List<BalanceChange> changes, Instant createdAt) {
-    requireTransaction();
     JournalClaim claim = state.headers.get(transactionId).claim();
     for (BalanceChange change : changes) {
       state.entries.add(
@@ -329,6 +327,7 @@ public final class InMemoryLedger
 
   @Override
   public void appendEntries(List<TransactionChanges> transactions, Instant createdAt) {
+    requireTransaction();
     transactions.forEach(t -> appendEntries(t.transactionId(), t.changes(), createdAt));
   }
 
@@ -477,9 +476,9 @@ public final class InMemoryLedger
   }
 
   @Override
-  public Optional<Withdrawal> lockWithdrawal(TransactionId id) {
+  public List<Withdrawal> lockWithdrawals(SortedSet<TransactionId> ids) {
     requireTransaction();
-    return Optional.ofNullable(state.withdrawals.get(id));
+    return ids.stream().map(state.withdrawals::get).filter(Objects::nonNull).toList();
   }
 
   @Override
@@ -526,9 +525,9 @@ public final class InMemoryLedger
   }
 
   @Override
-  public Optional<Hold> lockHold(TransactionId id) {
+  public List<Hold> lockHolds(SortedSet<TransactionId> ids) {
     requireTransaction();
-    return Optional.ofNullable(state.holds.get(id));
+    return ids.stream().map(state.holds::get).filter(Objects::nonNull).toList();
   }
 
   @Override

@@ -30,7 +30,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -66,17 +65,25 @@ public abstract class JournalRepositoryContract {
         .deposit(wallet, vnd(amount));
   }
 
+  /** Whether the claim won its key, in a unit of work of its own. */
+  private boolean wins(JournalClaim claim) {
+    return unitOfWork()
+        .inTransaction(() -> journal().claimAll(List.of(claim)))
+        .contains(claim.transactionId());
+  }
+
   @Test
-  void aFreshKeyIsClaimedAndATakenOneReturnsTheEarlierTransaction() {
+  void aFreshKeyIsClaimedAndATakenOneIsSkippedForTheEarlierTransaction() {
     IdempotencyKey key = LedgerFixtures.freshKey();
     JournalClaim first = claim(key, TransactionType.TRANSFER, null);
     JournalClaim second = claim(key, TransactionType.TRANSFER, null);
 
-    assertThat(unitOfWork().inTransaction(() -> journal().claim(first))).isEmpty();
-    Optional<IdempotencyRecord> again = unitOfWork().inTransaction(() -> journal().claim(second));
+    assertThat(wins(first)).isTrue();
+    assertThat(wins(second)).isFalse();
 
-    assertThat(again)
-        .contains(
+    assertThat(journal().findClaims(List.of(ClaimKey.of(second))))
+        .containsEntry(
+            ClaimKey.of(second),
             new IdempotencyRecord(first.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
   }
 
@@ -95,8 +102,8 @@ public abstract class JournalRepositoryContract {
             null,
             now());
 
-    assertThat(unitOfWork().inTransaction(() -> journal().claim(mine))).isEmpty();
-    assertThat(unitOfWork().inTransaction(() -> journal().claim(theirs))).isEmpty();
+    assertThat(wins(mine)).isTrue();
+    assertThat(wins(theirs)).isTrue();
   }
 
   @Test
@@ -105,34 +112,21 @@ public abstract class JournalRepositoryContract {
     assertThatThrownBy(() ->
             unitOfWork()
                 .inTransaction(() -> {
-                  journal().claim(claim(key, TransactionType.TRANSFER, null));
+                  journal().claimAll(List.of(claim(key, TransactionType.TRANSFER, null)));
                   throw new IllegalStateException("rejected");
                 }))
         .hasMessage("rejected");
 
-    assertThat(
-            unitOfWork()
-                .inTransaction(() -> journal().claim(claim(key, TransactionType.TRANSFER, null))))
-        .isEmpty();
+    assertThat(wins(claim(key, TransactionType.TRANSFER, null))).isTrue();
   }
 
   @Test
   void aTransactionIsReversedAtMostOnce() {
     TransactionId original = deposit(wallet().id(), 10);
 
-    assertThat(
-            unitOfWork()
-                .inTransaction(() ->
-                    journal()
-                        .claim(
-                            claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original))))
-        .isEmpty();
-    assertThatThrownBy(() ->
-            unitOfWork()
-                .inTransaction(() ->
-                    journal()
-                        .claim(
-                            claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original))))
+    assertThat(wins(claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original))).isTrue();
+    assertThatThrownBy(
+            () -> wins(claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original)))
         .isInstanceOf(AlreadyReversedException.class);
   }
 
@@ -178,7 +172,7 @@ public abstract class JournalRepositoryContract {
   void manyClaimsInOneStatementSkipTakenKeysAndFindCommittedOnes() {
     IdempotencyKey taken = LedgerFixtures.freshKey();
     JournalClaim earlier = claim(taken, TransactionType.TRANSFER, null);
-    unitOfWork().inTransaction(() -> journal().claim(earlier));
+    assertThat(wins(earlier)).isTrue();
     JournalClaim fresh = claim(LedgerFixtures.freshKey(), TransactionType.TRANSFER, null);
     JournalClaim again = claim(taken, TransactionType.TRANSFER, null);
 

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
 
 /** Where holds live. No argument may be {@code null}. */
 public interface HoldRepository {
@@ -15,8 +16,11 @@ public interface HoldRepository {
   /** The hold as committed, without locking it. */
   Optional<Hold> findHold(TransactionId id);
 
-  /** Locks the hold for the rest of the current unit of work (after its accounts). */
-  Optional<Hold> lockHold(TransactionId id);
+  /**
+   * Locks the holds for the rest of the current unit of work, in ascending id order, after their
+   * accounts, and returns them as locked; ids of no hold are absent from the result.
+   */
+  List<Hold> lockHolds(SortedSet<TransactionId> ids);
 
   /** Stores a locked hold's new state. */
   void updateHold(Hold hold);

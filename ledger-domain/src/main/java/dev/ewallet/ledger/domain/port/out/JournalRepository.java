@@ -1,7 +1,6 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -16,37 +15,26 @@ import java.util.Set;
 public interface JournalRepository {
 
   /**
-   * Appends the transaction's header, which claims its idempotency key for the principal. When an
-   * earlier transaction holds the key, nothing is written and that transaction is returned; a
-   * concurrent claim of the same key waits until the holder commits or rolls back.
-   *
-   * <p>Must run inside {@link UnitOfWork#inTransaction}: a rollback frees the key again.
-   *
-   * @return empty when this claim won the key
-   * @throws dev.ewallet.ledger.domain.error.AlreadyReversedException when the claim reverses a
-   *     transaction that another transaction reverses already
-   */
-  Optional<IdempotencyRecord> claim(JournalClaim claim);
-
-  /**
    * The committed claims of these keys; keys nobody claimed (or whose claimer has not committed)
-   * are absent. For the group-commit engine, which claims only the transfers that pass.
+   * are absent. The poster reads them first and claims only for the requests that pass.
    */
   Map<ClaimKey, IdempotencyRecord> findClaims(Collection<ClaimKey> keys);
 
   /**
-   * Appends the headers of many transactions in one statement, each claiming its key as {@link
-   * #claim} does; a key taken meanwhile is skipped rather than waited out twice.
+   * Appends the headers of many transactions in one statement, each claiming its idempotency key
+   * for its principal. A claim of a key another transaction holds waits until the holder commits or
+   * rolls back, and is then skipped if the key stayed taken.
+   *
+   * <p>Must run inside {@link UnitOfWork#inTransaction}: a rollback frees the keys again.
    *
    * @return the ids of the transactions whose claim won
+   * @throws dev.ewallet.ledger.domain.error.AlreadyReversedException when a claim reverses a
+   *     transaction that another transaction reverses already
    */
   Set<TransactionId> claimAll(List<JournalClaim> claims);
 
   /** Appends the entries of many transactions in one statement, each in its posting order. */
   void appendEntries(List<TransactionChanges> transactions, Instant createdAt);
-
-  /** Appends one entry per change, in order, for a transaction claimed in this unit of work. */
-  void appendEntries(TransactionId transactionId, List<BalanceChange> changes, Instant createdAt);
 
   /** The transaction with its entries and reversal links, as committed. */
   Optional<PostedTransaction> findById(TransactionId id);

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
 
 /** Where withdrawals live. No argument may be {@code null}. */
 public interface WithdrawalRepository {
@@ -16,11 +17,11 @@ public interface WithdrawalRepository {
   Optional<Withdrawal> findWithdrawal(TransactionId id);
 
   /**
-   * Locks the withdrawal for the rest of the current unit of work and returns it as locked. Callers
-   * lock accounts first and the withdrawal after, so concurrent settlements serialize without
-   * deadlock.
+   * Locks the withdrawals for the rest of the current unit of work, in ascending id order, and
+   * returns them as locked; ids of no withdrawal are absent from the result. Callers lock accounts
+   * first and withdrawals after, so concurrent settlements serialize without deadlock.
    */
-  Optional<Withdrawal> lockWithdrawal(TransactionId id);
+  List<Withdrawal> lockWithdrawals(SortedSet<TransactionId> ids);
 
   /** Stores a locked withdrawal's new state. */
   void updateWithdrawal(Withdrawal withdrawal);

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger;
+package dev.ewallet.ledger.adapter.metrics;
 
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -12,13 +12,13 @@ import org.springframework.stereotype.Component;
  * ledger.posting.batch.queue.wait} and {@code ledger.posting.batch.duration}.
  */
 @Component
-class MicrometerPostingBatchMetrics implements PostingBatchMetrics {
+class MicrometerPostingBatchMetricsAdapter implements PostingBatchMetrics {
 
   private final DistributionSummary size;
   private final Timer queueWait;
   private final Timer duration;
 
-  MicrometerPostingBatchMetrics(MeterRegistry registry) {
+  MicrometerPostingBatchMetricsAdapter(MeterRegistry registry) {
     this.size =
         DistributionSummary.builder("ledger.posting.batch.size")
             .description("Transfers per group-commit batch")

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.domain.inprocess;
+package dev.ewallet.ledger.adapter.redis;
 
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the shared limiter (Redis) cannot answer. A window starts at a user's first request and allows
  * {@code permitsPerSecond} requests until it ends.
  */
-public final class InProcessRateLimiter implements RateLimiter {
+final class InProcessRateLimiterAdapter implements RateLimiter {
 
   /** Above this many tracked windows, ended ones are dropped so memory stays bounded. */
   static final int EVICTION_THRESHOLD = 100_000;
@@ -26,7 +26,7 @@ public final class InProcessRateLimiter implements RateLimiter {
   private final ConcurrentHashMap<String, Window> windows = new ConcurrentHashMap<>();
   private final Clock clock;
 
-  public InProcessRateLimiter(Clock clock) {
+  InProcessRateLimiterAdapter(Clock clock) {
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 

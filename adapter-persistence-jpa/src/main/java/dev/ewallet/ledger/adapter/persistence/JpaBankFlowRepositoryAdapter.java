@@ -16,17 +16,20 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * Withdrawals and holds in PostgreSQL. Their rows are locked ({@code FOR UPDATE}) only after the
- * posting flow has locked the accounts, so settlements of one withdrawal or hold serialize, and the
- * global lock order (accounts by id, then the bank-flow row) admits no deadlock.
+ * Withdrawals and holds in PostgreSQL. Their rows are locked through JPA ({@code
+ * PESSIMISTIC_WRITE}) only after the posting path has locked the accounts, so settlements of one
+ * withdrawal or hold serialize, and the global lock order (accounts by id, then holds, then
+ * withdrawals, each by id) admits no deadlock. Rows are written with native SQL in the same
+ * transaction.
  */
 @Repository
-class JdbcBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository, HeldFunds {
+class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository, HeldFunds {
 
   private static final String WITHDRAWAL_COLUMNS =
       "id, account_id, currency, amount, status, settled_by, failure_reason, created_at, updated_at";
@@ -35,9 +38,11 @@ class JdbcBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposit
           + " expires_at, settled_by, created_at, updated_at";
 
   private final JdbcClient jdbc;
+  private final BankFlowJpaRepository jpa;
 
-  JdbcBankFlowRepositoryAdapter(JdbcClient jdbc) {
+  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, BankFlowJpaRepository jpa) {
     this.jdbc = jdbc;
+    this.jpa = jpa;
   }
 
   @Override
@@ -65,9 +70,8 @@ class JdbcBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposit
   }
 
   @Override
-  public Optional<Withdrawal> lockWithdrawal(TransactionId id) {
-    return withdrawal(
-        "SELECT " + WITHDRAWAL_COLUMNS + " FROM withdrawal WHERE id = ? FOR UPDATE", id);
+  public List<Withdrawal> lockWithdrawals(SortedSet<TransactionId> ids) {
+    return jpa.lockWithdrawals(uuids(ids)).stream().map(WithdrawalEntity::toDomain).toList();
   }
 
   @Override
@@ -155,8 +159,12 @@ class JdbcBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposit
   }
 
   @Override
-  public Optional<Hold> lockHold(TransactionId id) {
-    return hold("SELECT " + HOLD_COLUMNS + " FROM hold WHERE id = ? FOR UPDATE", id);
+  public List<Hold> lockHolds(SortedSet<TransactionId> ids) {
+    return jpa.lockHolds(uuids(ids)).stream().map(HoldEntity::toDomain).toList();
+  }
+
+  private static List<UUID> uuids(SortedSet<TransactionId> ids) {
+    return ids.stream().map(TransactionId::value).toList();
   }
 
   @Override

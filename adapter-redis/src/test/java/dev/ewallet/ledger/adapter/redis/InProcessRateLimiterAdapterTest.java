@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.domain.inprocess;
+package dev.ewallet.ledger.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,10 +10,10 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-class InProcessRateLimiterTest {
+class InProcessRateLimiterAdapterTest {
 
   private final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
-  private final InProcessRateLimiter limiter = new InProcessRateLimiter(clock);
+  private final InProcessRateLimiterAdapter limiter = new InProcessRateLimiterAdapter(clock);
   private final UserId alice = UserId.of(7);
 
   @Test

@@ -5,12 +5,11 @@ import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.util.function.Supplier;
-import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -27,24 +26,23 @@ import org.springframework.transaction.support.TransactionTemplate;
  * rerun safe.
  */
 @Component
-class TransactionTemplateUnitOfWorkAdapter implements UnitOfWork {
+class JpaUnitOfWorkAdapter implements UnitOfWork {
 
   static final int MAX_ATTEMPTS = 3;
 
-  private static final Logger LOG =
-      LoggerFactory.getLogger(TransactionTemplateUnitOfWorkAdapter.class);
+  private static final Logger LOG = LoggerFactory.getLogger(JpaUnitOfWorkAdapter.class);
 
   private final TransactionTemplate template;
 
   /**
-   * Units of work are plain JDBC (every statement of the posting path and the relay is SQL through
-   * {@code JdbcClient}), so they run on a {@link DataSourceTransactionManager} rather than the JPA
-   * one: no entity manager is opened and closed around each posting, which the hot path would pay
-   * for and never use. JPA reads and account opening run outside units of work.
+   * Units of work run on the application's one transaction manager, JPA's: the row locks of the
+   * posting path are JPA queries, and the set-based native statements (claims, balance updates,
+   * entries, events) run on the same connection and transaction, so no call can silently run
+   * outside the unit of work it was made in.
    */
-  TransactionTemplateUnitOfWorkAdapter(
-      DataSource dataSource, ObjectProvider<TimeoutBudget> budget) {
-    this.template = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+  JpaUnitOfWorkAdapter(
+      PlatformTransactionManager transactionManager, ObjectProvider<TimeoutBudget> budget) {
+    this.template = new TransactionTemplate(transactionManager);
     this.template.setTimeout(
         (int) budget.getIfAvailable(() -> TimeoutBudget.DEFAULT).transaction().toSeconds());
   }

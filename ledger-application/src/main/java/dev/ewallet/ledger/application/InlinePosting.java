@@ -1,0 +1,34 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.port.in.PostingWriters;
+import java.util.List;
+
+/** Posts each request as a batch of one on the caller's thread. */
+final class InlinePosting implements PostingStrategy {
+
+  private final BatchPoster poster;
+
+  InlinePosting(BatchPoster poster) {
+    this.poster = poster;
+  }
+
+  @Override
+  public PostingOutcome post(PostingRequest request) {
+    return poster.post(List.of(request)).getFirst();
+  }
+
+  @Override
+  public void start() {
+    // Nothing runs in the background.
+  }
+
+  @Override
+  public void close() {
+    // Nothing runs in the background.
+  }
+
+  @Override
+  public PostingWriters writers() {
+    return new PostingWriters(0, 0, 0);
+  }
+}

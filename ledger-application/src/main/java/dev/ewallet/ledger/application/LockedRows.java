@@ -1,0 +1,62 @@
+package dev.ewallet.ledger.application;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The rows a batch locked, as the batch has changed them so far: each posting plan sees the
+ * balances and bank-flow states the plans before it in the batch left.
+ */
+final class LockedRows {
+
+  private final Map<AccountId, Account> accounts = new HashMap<>();
+  private final Map<TransactionId, Hold> holds = new HashMap<>();
+  private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+
+  /** The locked accounts, by id; read-only. */
+  Map<AccountId, Account> accounts() {
+    return Collections.unmodifiableMap(accounts);
+  }
+
+  Account account(AccountId id) {
+    return accounts.get(id);
+  }
+
+  /** The locked hold a plan settles. */
+  Hold hold(TransactionId id) {
+    Hold hold = holds.get(id);
+    if (hold == null) {
+      throw new HoldNotFoundException(id.toString());
+    }
+    return hold;
+  }
+
+  /** The locked withdrawal a plan settles. */
+  Withdrawal withdrawal(TransactionId id) {
+    Withdrawal withdrawal = withdrawals.get(id);
+    if (withdrawal == null) {
+      throw new WithdrawalNotFoundException(id.toString());
+    }
+    return withdrawal;
+  }
+
+  void put(Account account) {
+    accounts.put(account.id(), account);
+  }
+
+  void put(Hold hold) {
+    holds.put(hold.id(), hold);
+  }
+
+  void put(Withdrawal withdrawal) {
+    withdrawals.put(withdrawal.id(), withdrawal);
+  }
+}
