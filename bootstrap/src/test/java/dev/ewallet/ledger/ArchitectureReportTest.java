@@ -63,7 +63,7 @@ class ArchitectureReportTest {
     JavaClasses classes =
         new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .withImportOption(new ArchitectureTest.NoTestJars())
+            .withImportOption(new ArchitectureTest.ServiceCodeOnly())
             .importPackages("dev.ewallet.ledger");
     StringBuilder md = new StringBuilder();
     md.append("# Architecture rules\n\n")

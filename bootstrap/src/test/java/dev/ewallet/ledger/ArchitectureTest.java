@@ -28,14 +28,19 @@ import java.util.Set;
  */
 @AnalyzeClasses(
     packages = "dev.ewallet.ledger",
-    importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.NoTestJars.class})
+    importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.ServiceCodeOnly.class})
 class ArchitectureTest {
 
-  /** Shared test fixtures come from the modules' test-jars; they are not production code. */
-  static final class NoTestJars implements ImportOption {
+  /**
+   * The service's own code: not the modules' test-jars, and not the libraries the project ships for
+   * others (the testkit's in-memory adapters, the events client), which the tests use.
+   */
+  static final class ServiceCodeOnly implements ImportOption {
     @Override
     public boolean includes(Location location) {
-      return !location.contains("-tests.jar");
+      return !location.contains("-tests.jar")
+          && !location.contains("ledger-testkit")
+          && !location.contains("ledger-events-client");
     }
   }
 
@@ -125,6 +130,19 @@ class ArchitectureTest {
               "org.postgresql..",
               "liquibase..")
           .as("JPA, Hibernate, JDBC and Liquibase types appear only in the persistence adapter");
+
+  @ArchTest
+  @Decision(
+      doc = "adr/0010-timeout-budget-and-unknown-outcomes.md",
+      why = "Only the persistence adapter reads SQL states; the rest sees the domain's answers")
+  static final ArchRule jdbc_types_live_only_in_the_persistence_adapter =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("dev.ewallet.ledger.adapter.persistence..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("java.sql..", "javax.sql..")
+          .as("java.sql and javax.sql types appear only in the persistence adapter");
 
   @ArchTest
   @Decision(

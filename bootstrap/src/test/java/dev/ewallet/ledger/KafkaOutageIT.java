@@ -3,7 +3,7 @@ package dev.ewallet.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.ewallet.ledger.adapter.kafka.consumer.LedgerEventRecord;
+import dev.ewallet.ledger.events.client.LedgerEventRecord;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;

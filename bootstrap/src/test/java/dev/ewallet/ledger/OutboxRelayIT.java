@@ -2,8 +2,6 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ewallet.ledger.adapter.kafka.consumer.DeduplicatingLedgerEventConsumer;
-import dev.ewallet.ledger.adapter.kafka.consumer.LedgerEventRecord;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
@@ -12,6 +10,8 @@ import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxCommand;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.events.client.DeduplicatingLedgerEventConsumer;
+import dev.ewallet.ledger.events.client.LedgerEventRecord;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package dev.ewallet.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
-import dev.ewallet.ledger.domain.testing.LedgerFixtures;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

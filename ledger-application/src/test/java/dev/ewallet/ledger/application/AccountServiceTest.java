@@ -1,6 +1,6 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -60,7 +60,7 @@ class BankFlowServiceTest {
   }
 
   private long balanceOf(AccountKind kind) {
-    return f.balance(f.ledger.systemAccount(kind, VND));
+    return f.balance(f.ledger.accounts().systemAccount(kind, VND));
   }
 
   private long held() {
@@ -189,7 +189,9 @@ class BankFlowServiceTest {
     hold(2_000, Instant.parse("2026-12-01T10:00:00Z"));
     assertThat(f.booksBalance()).isTrue();
 
-    f.ledger.corruptBalance(f.ledger.systemAccount(AccountKind.HOLD, VND), 2_999);
+    f.ledger
+        .accounts()
+        .corruptBalance(f.ledger.accounts().systemAccount(AccountKind.HOLD, VND), 2_999);
 
     assertThat(f.services.reconciliation().reconcile(LedgerServicesFixture.OPERATOR).mismatches())
         .extracting(m -> m.kind().name())

@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,7 +38,7 @@ class DepositAndReversalServiceTest {
   void aDepositCreditsTheWalletFromBankClearing() {
     f.deposit(alice, 100_000);
 
-    AccountId clearing = f.ledger.systemAccount(AccountKind.BANK_CLEARING, VND);
+    AccountId clearing = f.ledger.accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
     assertThat(f.balance(alice)).isEqualTo(100_000);
     assertThat(f.balance(clearing)).isEqualTo(-100_000);
     assertThat(f.booksBalance()).isTrue();
@@ -51,7 +51,7 @@ class DepositAndReversalServiceTest {
                 .deposits()
                 .deposit(new DepositFundsCommand(Caller.user(7), freshKey(), alice, 5)))
         .isInstanceOf(AccessDeniedException.class);
-    AccountId clearing = f.ledger.systemAccount(AccountKind.BANK_CLEARING, VND);
+    AccountId clearing = f.ledger.accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
     assertThatThrownBy(() -> f.deposit(clearing, 5)).isInstanceOf(AccessDeniedException.class);
     assertThatThrownBy(() -> f.deposit(AccountId.of(404), 5))
         .isInstanceOf(AccountNotFoundException.class);

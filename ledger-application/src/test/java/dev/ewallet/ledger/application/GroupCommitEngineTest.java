@@ -1,6 +1,6 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -88,7 +88,7 @@ class GroupCommitEngineTest {
   void aBatchThatFailsAsAWholeIsSplitUntilTheBadTransferFailsAlone() {
     f.deposit(alice, 1_000);
     IdempotencyKey poisoned = freshKey();
-    f.ledger.breakClaimsOf(poisoned);
+    f.ledger.journal().breakClaimsOf(poisoned);
     List<CompletableFuture<PostingReceipt>> good =
         List.of(queue(1, freshKey()), queue(2, freshKey()), queue(3, freshKey()));
     CompletableFuture<PostingReceipt> bad = queue(4, poisoned);

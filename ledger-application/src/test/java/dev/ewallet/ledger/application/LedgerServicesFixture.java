@@ -9,12 +9,12 @@ import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
-import dev.ewallet.ledger.domain.testing.InMemoryLedger;
-import dev.ewallet.ledger.domain.testing.InMemoryRateLimiter;
-import dev.ewallet.ledger.domain.testing.LedgerFixtures;
-import dev.ewallet.ledger.domain.testing.RecordingBank;
-import dev.ewallet.ledger.domain.testing.RecordingPublisher;
-import dev.ewallet.ledger.domain.testing.TestClock;
+import dev.ewallet.ledger.testkit.InMemoryLedger;
+import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
+import dev.ewallet.ledger.testkit.RecordingBank;
+import dev.ewallet.ledger.testkit.RecordingPublisher;
+import dev.ewallet.ledger.testkit.TestClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +34,12 @@ class LedgerServicesFixture {
           new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, Map.of(LedgerFixtures.USD, 50_000L)));
 
   final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
-  final InMemoryLedger ledger = new InMemoryLedger();
+  final InMemoryLedger ledger = InMemoryLedger.create();
   final RecordingPublisher publisher = new RecordingPublisher();
   final RecordingBank bank = new RecordingBank();
   final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
   final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
-  final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger);
+  final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger.store());
   final LedgerServices services;
   private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
 
@@ -51,19 +51,19 @@ class LedgerServicesFixture {
     services =
         new LedgerServices(
             new LedgerPorts(
-                ledger,
-                ledger,
-                ledger,
-                ledger,
-                ledger,
+                ledger.accounts(),
+                ledger.journal(),
+                ledger.outbox(),
+                ledger.audit(),
+                ledger.outbox(),
                 publisher,
                 limiter,
-                ledger,
-                ledger,
-                ledger,
+                ledger.bankFlows(),
+                ledger.bankFlows(),
+                ledger.bankFlows(),
                 bank,
                 (size, wait, nanos) -> recordBatch(size),
-                ledger,
+                ledger.auditTrail(),
                 unitOfWork),
             new RateLimits(10, 0, true),
             LIMITS,
@@ -126,7 +126,7 @@ class LedgerServicesFixture {
   }
 
   long balance(AccountId id) {
-    return ledger.findById(id).orElseThrow().balance().amountMinor();
+    return ledger.accounts().findById(id).orElseThrow().balance().amountMinor();
   }
 
   boolean booksBalance() {

@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.USD;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.USD;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

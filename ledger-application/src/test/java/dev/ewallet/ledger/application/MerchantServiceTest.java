@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -51,7 +51,7 @@ class MerchantServiceTest {
     assertThat(view.shards()).isEqualTo(4);
     assertThat(view.balance().amountMinor()).isEqualTo(4_000);
     assertThat(view.account().balance().amountMinor()).isZero();
-    List<Account> shards = f.ledger.findShards(merchant);
+    List<Account> shards = f.ledger.accounts().findShards(merchant);
     assertThat(shards).hasSize(4).allSatisfy(s -> assertThat(s.owner()).isEqualTo(UserId.of(50)));
     assertThat(shards.stream().filter(s -> s.balance().isPositive())).hasSizeGreaterThan(1);
     List<LedgerEntry> history =
@@ -113,7 +113,7 @@ class MerchantServiceTest {
                 .create(
                     new CreateAccountCommand(MERCHANT_OWNER, VND, null, AccountKind.MERCHANT, 4)))
         .isInstanceOf(AccessDeniedException.class);
-    AccountId shard = f.ledger.findShards(merchant).getFirst().id();
+    AccountId shard = f.ledger.accounts().findShards(merchant).getFirst().id();
     AccountId payer = f.openWallet(7);
     f.deposit(payer, 10);
     assertThatThrownBy(() -> f.transfer(7, payer, shard, 1))

@@ -30,7 +30,7 @@ class OutboxRelayServiceTest {
     assertThat(f.publisher.published()).extracting(OutboxMessage::id).containsExactly(1L, 2L);
     assertThat(f.publisher.published().get(1).accountIds())
         .containsExactly(alice.value(), bob.value());
-    assertThat(f.ledger.events())
+    assertThat(f.ledger.outbox().events())
         .extracting(e -> e.transactionId())
         .containsExactly(deposit.transactionId(), transfer.transactionId());
     assertThat(relay.backlog().count()).isZero();

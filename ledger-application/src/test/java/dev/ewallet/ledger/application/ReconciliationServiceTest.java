@@ -32,7 +32,7 @@ class ReconciliationServiceTest {
   void aBalanceThatDiffersFromItsEntriesIsReported() {
     AccountId alice = f.openWallet(7);
     f.deposit(alice, 9_000);
-    f.ledger.corruptBalance(alice, 9_001);
+    f.ledger.accounts().corruptBalance(alice, 9_001);
 
     ReconciliationReport report =
         f.services.reconciliation().reconcile(LedgerServicesFixture.OPERATOR);

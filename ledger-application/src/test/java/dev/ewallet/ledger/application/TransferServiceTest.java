@@ -1,8 +1,8 @@
 package dev.ewallet.ledger.application;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.USD;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.freshKey;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.USD;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,7 +37,7 @@ class TransferServiceTest {
     assertThat(receipt.replayed()).isFalse();
     assertThat(f.balance(alice)).isEqualTo(30_000);
     assertThat(f.balance(bob)).isEqualTo(20_000);
-    LedgerEvent event = f.ledger.events().getLast();
+    LedgerEvent event = f.ledger.outbox().events().getLast();
     assertThat(event.transactionId()).isEqualTo(receipt.transactionId());
     assertThat(event.changes())
         .extracting(c -> c.balanceAfter().amountMinor())
@@ -50,12 +50,12 @@ class TransferServiceTest {
     f.deposit(alice, 1_000);
     IdempotencyKey key = freshKey();
     TransferFundsCommand tooMuch = new TransferFundsCommand(Caller.user(7), key, alice, bob, 1_001);
-    int events = f.ledger.events().size();
+    int events = f.ledger.outbox().events().size();
 
     assertThatThrownBy(() -> f.services.transfers().transfer(tooMuch))
         .isInstanceOf(InsufficientFundsException.class);
     assertThat(f.balance(alice)).isEqualTo(1_000);
-    assertThat(f.ledger.events()).hasSize(events);
+    assertThat(f.ledger.outbox().events()).hasSize(events);
 
     f.deposit(alice, 1);
     assertThat(f.services.transfers().transfer(tooMuch).replayed()).isFalse();
@@ -120,7 +120,7 @@ class TransferServiceTest {
   @Test
   void systemAccountsAreNotTransferTargets() {
     f.deposit(alice, 10_000);
-    AccountId clearing = f.ledger.systemAccount(AccountKind.BANK_CLEARING, VND);
+    AccountId clearing = f.ledger.accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
 
     assertThatThrownBy(() -> f.transfer(7, alice, clearing, 1))
         .isInstanceOf(AccessDeniedException.class)

@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
+import dev.ewallet.ledger.domain.error.OverloadedException;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
@@ -15,14 +17,23 @@ enum DatabaseFailure {
    */
   CONFLICT,
   /**
-   * The database did not answer in time or the connection was lost: no pooled connection in time, a
-   * statement or lock wait cancelled by the server's timeouts, the transaction's own deadline
-   * passed, or the socket gave up. Whether the transaction committed depends on whether its commit
-   * had been sent.
+   * The database did not answer in time, and the statement did nothing: no pooled connection in
+   * time, a statement or lock wait cancelled by the server's timeouts, the transaction's own
+   * deadline passed, or the server is short of resources.
    */
-  UNAVAILABLE,
+  TIMED_OUT,
+  /**
+   * The connection was lost (or the socket gave up waiting) while a statement, commit or rollback
+   * was under way: whether a write took effect depends on whether its commit had been sent.
+   */
+  CONNECTION_LOST,
   /** Anything else: a business rejection, a bug, a constraint; passed on as it is. */
   OTHER;
+
+  /** Either way the database could not serve the call. */
+  boolean unavailable() {
+    return this == TIMED_OUT || this == CONNECTION_LOST;
+  }
 
   /**
    * Classifies by the first SQL state or timeout type found in the cause chain. A failed commit or
@@ -34,10 +45,11 @@ enum DatabaseFailure {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof SQLTransientConnectionException
           || t instanceof SQLTimeoutException
-          || t instanceof TransactionTimedOutException
-          || t instanceof TransactionSystemException
-          || t instanceof TransactionException) {
-        return UNAVAILABLE;
+          || t instanceof TransactionTimedOutException) {
+        return TIMED_OUT;
+      }
+      if (t instanceof TransactionSystemException || t instanceof TransactionException) {
+        return CONNECTION_LOST;
       }
       if (t instanceof SQLException sql && sql.getSQLState() != null) {
         return ofState(sql.getSQLState());
@@ -47,21 +59,39 @@ enum DatabaseFailure {
   }
 
   /**
-   * SQL states (PostgreSQL appendix A): class 08 connection exceptions, 57014 query cancelled (a
-   * statement timeout), 55P03 lock not available (a lock timeout), class 57P admin shutdown or
-   * crash, class 53 insufficient resources; 40001 and 40P01 the two conflicts.
+   * SQL states (PostgreSQL appendix A): 57014 query cancelled (a statement timeout), 55P03 lock not
+   * available (a lock timeout), class 53 insufficient resources; class 08 connection exceptions
+   * (pgjdbc reports a socket timeout as 08006) and class 57P admin shutdown or crash; 40001 and
+   * 40P01 the two conflicts.
    */
   private static DatabaseFailure ofState(String state) {
     if (state.equals("40001") || state.equals("40P01")) {
       return CONFLICT;
     }
-    if (state.startsWith("08")
-        || state.equals("57014")
-        || state.equals("55P03")
-        || state.startsWith("57P")
-        || state.startsWith("53")) {
-      return UNAVAILABLE;
+    if (state.equals("57014") || state.equals("55P03") || state.startsWith("53")) {
+      return TIMED_OUT;
+    }
+    if (state.startsWith("08") || state.startsWith("57P")) {
+      return CONNECTION_LOST;
     }
     return OTHER;
+  }
+
+  /**
+   * The domain's answer for a call that failed outside any unit of work (a read, or a write that is
+   * its own transaction): a timeout changed nothing, so the caller may retry later; a lost
+   * connection may have lost the answer to a write that committed. Other failures pass unchanged.
+   */
+  static RuntimeException outsideUnitOfWork(RuntimeException failure) {
+    return switch (of(failure)) {
+      case TIMED_OUT ->
+          new OverloadedException(
+              "the database did not answer in time; nothing was changed, retry later");
+      case CONNECTION_LOST ->
+          new OutcomeUnknownException(
+              "the database connection was lost, so whether the request took effect is unknown;"
+                  + " read the resource again before retrying");
+      case CONFLICT, OTHER -> failure;
+    };
   }
 }

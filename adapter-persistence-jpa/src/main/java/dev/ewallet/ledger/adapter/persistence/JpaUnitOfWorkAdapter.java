@@ -80,7 +80,7 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
           "the database connection failed while the transaction was committing, so whether it"
               + " was posted is unknown; retry with the same Idempotency-Key to learn the outcome");
     }
-    if (kind == DatabaseFailure.UNAVAILABLE) {
+    if (kind.unavailable()) {
       LOG.warn("the database did not answer in time; rolled back: {}", failure.toString());
       return new OverloadedException(
           "the database did not answer in time; nothing was posted, retry later with the same"

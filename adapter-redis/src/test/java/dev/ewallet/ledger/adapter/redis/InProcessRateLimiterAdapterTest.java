@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
-import dev.ewallet.ledger.domain.testing.TestClock;
+import dev.ewallet.ledger.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

@@ -24,6 +24,8 @@ import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepResult;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.Arrays;
 import org.springframework.http.ResponseEntity;
@@ -36,6 +38,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+@Tag(name = "Accounts")
 @RestController
 @RequestMapping("/v1/accounts")
 class AccountController {
@@ -65,6 +68,7 @@ class AccountController {
     this.mapper = mapper;
   }
 
+  @ApiResponse(responseCode = "201", description = "Opened; Location names the account")
   @PostMapping
   ResponseEntity<AccountResponse> create(Caller caller, @RequestBody CreateAccountRequest body) {
     AccountView account =

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.audit.AuditFilter;
 import dev.ewallet.ledger.domain.audit.AuditRecord;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The audit trail for operators: every state-changing request, newest first. */
+@Tag(name = "Audit")
 @RestController
 class AuditController {
 

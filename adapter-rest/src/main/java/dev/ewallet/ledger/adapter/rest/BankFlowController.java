@@ -26,6 +26,8 @@ import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -40,6 +42,7 @@ import org.springframework.web.bind.annotation.RestController;
  * its id (202 for a withdrawal, which waits for the bank; 201 for a hold); every later step answers
  * 200 with the withdrawal or hold as it now is.
  */
+@Tag(name = "Withdrawals and holds")
 @RestController
 class BankFlowController {
 
@@ -68,6 +71,7 @@ class BankFlowController {
     this.mapper = mapper;
   }
 
+  @ApiResponse(responseCode = "202", description = "Accepted: the money is held, the bank is asked")
   @PostMapping("/v1/withdrawals")
   ResponseEntity<WithdrawalAccepted> withdraw(
       Caller caller,
@@ -129,6 +133,9 @@ class BankFlowController {
         mapper.withdrawal(withdrawals.get(caller, command.withdrawalId())));
   }
 
+  @ApiResponse(
+      responseCode = "201",
+      description = "Placed; the money is held until capture, void or expiry")
   @PostMapping("/v1/holds")
   ResponseEntity<HoldPlaced> hold(
       Caller caller,

@@ -23,10 +23,6 @@ import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
-import java.sql.SQLException;
-import java.sql.SQLTimeoutException;
-import java.sql.SQLTransientConnectionException;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -70,13 +66,20 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
             .register(registry);
   }
 
+  /**
+   * A database that did not answer in time is overload, not a fault, and a lost connection leaves a
+   * write's outcome unknown (ADR 0010); the persistence adapter says which, in domain terms. A read
+   * changes nothing, so for a GET an unknown outcome is plain overload.
+   */
   @ExceptionHandler(LedgerException.class)
-  ResponseEntity<Object> ledger(LedgerException e) {
+  ResponseEntity<Object> ledger(LedgerException e, HttpServletRequest request) {
     if (e instanceof OverloadedException) {
       return overloaded(e.getMessage());
     }
     if (e instanceof OutcomeUnknownException) {
-      return outcomeUnknown(e.getMessage());
+      return HttpMethod.GET.matches(request.getMethod())
+          ? overloaded("the database connection was lost; nothing was changed, retry later")
+          : outcomeUnknown(e.getMessage());
     }
     ProblemCode code =
         switch (e) {
@@ -113,50 +116,12 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
     return respond(ProblemCode.VALIDATION_FAILED, e.getName() + " has the wrong type");
   }
 
-  /**
-   * A database that did not answer in time is overload, not a fault (ADR 0010). The unit of work of
-   * a posting tells by itself whether its commit had been sent; this is for the rest, which runs
-   * single statements outside one: no pooled connection in time, or a statement cancelled by the
-   * server's timeouts, executed nothing; a connection lost under a read changed nothing either, but
-   * under any other request it may have lost the answer to a write that committed. The causes are
-   * JDK types, so this adapter needs no JDBC library.
-   */
   @ExceptionHandler(Exception.class)
-  ResponseEntity<Object> unexpected(Exception e, HttpServletRequest request) {
-    if (causedBy(e, SQLTransientConnectionException.class)
-        || causedBy(e, SQLTimeoutException.class)
-        || sqlState(e).filter(LedgerProblemHandler::cancelledByTimeout).isPresent()) {
-      return overloaded("the database did not answer in time; nothing was changed, retry later");
-    }
-    if (sqlState(e).filter(state -> state.startsWith("08")).isPresent()) {
-      LOG.warn(
-          "database connection lost during {} {}: {}",
-          request.getMethod(),
-          request.getRequestURI(),
-          e.toString());
-      return HttpMethod.GET.matches(request.getMethod())
-          ? overloaded("the database connection was lost; nothing was changed, retry later")
-          : outcomeUnknown(
-              "the database connection was lost, so whether the request took effect is unknown;"
-                  + " read the resource again before retrying");
-    }
+  ResponseEntity<Object> unexpected(Exception e) {
     LOG.error("unexpected failure", e);
     return respond(
         ProblemCode.INTERNAL_ERROR,
         "an unexpected error occurred; retry with the same Idempotency-Key to learn the outcome");
-  }
-
-  private static boolean cancelledByTimeout(String state) {
-    return state.equals("57014") || state.equals("55P03");
-  }
-
-  private static Optional<String> sqlState(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException sql && sql.getSQLState() != null) {
-        return Optional.of(sql.getSQLState());
-      }
-    }
-    return Optional.empty();
   }
 
   @Override

@@ -1,14 +1,28 @@
 package dev.ewallet.ledger.adapter.rest;
 
+import dev.ewallet.ledger.domain.port.in.Caller;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.MethodParameter;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.core.StreamReadFeature;
@@ -78,7 +92,70 @@ class LedgerWebConfiguration implements WebMvcConfigurer {
                     new SecurityScheme()
                         .type(SecurityScheme.Type.HTTP)
                         .scheme("bearer")
-                        .bearerFormat("JWT")))
+                        .bearerFormat("JWT"))
+                .addSchemas(PROBLEM, problemSchema()))
         .addSecurityItem(new SecurityRequirement().addList("bearer"));
+  }
+
+  private static final String PROBLEM = "Problem";
+
+  /** RFC 9457, with the stable code clients switch on. */
+  private static Schema<?> problemSchema() {
+    return new ObjectSchema()
+        .description("An error (RFC 9457). Clients switch on `code`, never on `detail`.")
+        .addProperty("type", new StringSchema().format("uri"))
+        .addProperty("title", new StringSchema())
+        .addProperty("status", new IntegerSchema())
+        .addProperty("detail", new StringSchema())
+        .addProperty("instance", new StringSchema().format("uri"))
+        .addProperty(
+            "code",
+            new StringSchema()
+                ._enum(Arrays.stream(ProblemCode.values()).map(ProblemCode::name).toList()))
+        .required(List.of("title", "status", "code"));
+  }
+
+  /**
+   * What the generated description cannot see by itself: the caller comes from the bearer token,
+   * not a parameter; every write requires an Idempotency-Key (the controllers check it, so that a
+   * missing key is a problem with a code rather than the framework's 400); a resource created or
+   * accepted is not answered 200; and every error is a problem document.
+   */
+  @Bean
+  OperationCustomizer ledgerOperations() {
+    return (operation, handler) -> {
+      Set<String> callers =
+          Arrays.stream(handler.getMethodParameters())
+              .filter(parameter -> parameter.getParameterType() == Caller.class)
+              .map(MethodParameter::getParameterName)
+              .collect(Collectors.toSet());
+      if (operation.getParameters() != null) {
+        operation.getParameters().removeIf(parameter -> callers.contains(parameter.getName()));
+        operation.getParameters().stream()
+            .filter(parameter -> RequestFields.IDEMPOTENCY_KEY.equals(parameter.getName()))
+            .forEach(parameter ->
+                parameter
+                    .required(true)
+                    .description(
+                        "1 to 255 visible ASCII characters; the same key and body replay the"
+                            + " first answer"));
+      }
+      ApiResponses responses = operation.getResponses();
+      if (responses.keySet().stream()
+          .anyMatch(status -> status.startsWith("20") && !"200".equals(status))) {
+        responses.remove("200");
+      }
+      responses.addApiResponse(
+          "default",
+          new ApiResponse()
+              .description("An error, with a stable code")
+              .content(
+                  new Content()
+                      .addMediaType(
+                          "application/problem+json",
+                          new MediaType()
+                              .schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM)))));
+      return operation;
+    };
   }
 }

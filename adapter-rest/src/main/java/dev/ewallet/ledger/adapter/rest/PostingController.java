@@ -10,6 +10,8 @@ import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -17,6 +19,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /** Deposits and transfers: the money-moving POSTs that answer 201 with a transaction id. */
+@Tag(name = "Money movements")
 @RestController
 class PostingController {
 
@@ -31,6 +34,9 @@ class PostingController {
     this.mapper = mapper;
   }
 
+  @ApiResponse(
+      responseCode = "201",
+      description = "Posted (or replayed: header Idempotent-Replayed: true)")
   @PostMapping("/v1/deposits")
   ResponseEntity<PostingResponse> deposit(
       Caller caller,
@@ -46,6 +52,9 @@ class PostingController {
     return PostingResponses.created(receipt, mapper.posting(receipt));
   }
 
+  @ApiResponse(
+      responseCode = "201",
+      description = "Posted (or replayed: header Idempotent-Replayed: true)")
   @PostMapping("/v1/transfers")
   ResponseEntity<PostingResponse> transfer(
       Caller caller,

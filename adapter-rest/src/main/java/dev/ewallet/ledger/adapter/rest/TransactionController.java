@@ -10,6 +10,8 @@ import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,6 +21,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /** Reading transactions, reversing them, and proving the books balance. */
+@Tag(name = "Transactions and reconciliation")
 @RestController
 class TransactionController {
 
@@ -44,6 +47,9 @@ class TransactionController {
   }
 
   /** Answers with the reversing transaction, read back as {@code GET} would show it. */
+  @ApiResponse(
+      responseCode = "201",
+      description = "Reversed (or replayed: header Idempotent-Replayed: true)")
   @PostMapping("/v1/transactions/{id}/reversal")
   ResponseEntity<TransactionResponse> reverse(
       Caller caller,

@@ -1,6 +1,6 @@
 package dev.ewallet.ledger.domain.account;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static dev.ewallet.ledger.domain.DomainValues.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,9 +1,9 @@
 package dev.ewallet.ledger.domain.journal;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.USD;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.VND;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.posting;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static dev.ewallet.ledger.domain.DomainValues.USD;
+import static dev.ewallet.ledger.domain.DomainValues.VND;
+import static dev.ewallet.ledger.domain.DomainValues.posting;
+import static dev.ewallet.ledger.domain.DomainValues.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

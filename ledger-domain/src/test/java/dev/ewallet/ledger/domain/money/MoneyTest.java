@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.domain.money;
 
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.USD;
-import static dev.ewallet.ledger.domain.testing.LedgerFixtures.vnd;
+import static dev.ewallet.ledger.domain.DomainValues.USD;
+import static dev.ewallet.ledger.domain.DomainValues.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,0 +1,67 @@
+package dev.ewallet.ledger.events.client;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A ledger event as consumers receive it (schema version 1, docs/events.md).
+ *
+ * @param key the record key: the id of the account whose stream this copy belongs to
+ * @param reversalOf the original transaction for a reversal, otherwise {@code null}
+ */
+public record LedgerEventRecord(
+    int schemaVersion,
+    UUID eventId,
+    UUID transactionId,
+    String type,
+    UUID reversalOf,
+    Instant occurredAt,
+    String currency,
+    List<Entry> entries,
+    String key) {
+
+  /** One account's side of the transaction: signed amount and the balance it left. */
+  public record Entry(long accountId, long amount, long balanceAfter) {}
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  public LedgerEventRecord {
+    entries = List.copyOf(entries);
+  }
+
+  /** Parses a record's value; the event id header, when present, must agree with the body. */
+  public static LedgerEventRecord from(ConsumerRecord<String, String> record) {
+    JsonNode root = JSON.readTree(record.value());
+    List<Entry> entries = new ArrayList<>();
+    root.get("entries")
+        .forEach(e ->
+            entries.add(
+                new Entry(
+                    e.get("accountId").asLong(),
+                    e.get("amount").asLong(),
+                    e.get("balanceAfter").asLong())));
+    UUID eventId = UUID.fromString(root.get("eventId").asText());
+    var header = record.headers().lastHeader("ledger-event-id");
+    if (header != null
+        && !eventId.toString().equals(new String(header.value(), StandardCharsets.UTF_8))) {
+      throw new IllegalArgumentException("event id header and body disagree at " + record.offset());
+    }
+    JsonNode reversalOf = root.get("reversalOf");
+    return new LedgerEventRecord(
+        root.get("schemaVersion").asInt(),
+        eventId,
+        UUID.fromString(root.get("transactionId").asText()),
+        root.get("type").asText(),
+        reversalOf == null || reversalOf.isNull() ? null : UUID.fromString(reversalOf.asText()),
+        Instant.parse(root.get("occurredAt").asText()),
+        root.get("currency").asText(),
+        entries,
+        record.key());
+  }
+}

@@ -1,0 +1,182 @@
+package dev.ewallet.ledger.testkit;
+
+import static dev.ewallet.ledger.testkit.LedgerFixtures.USD;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link AccountRepository} must do, run against the in-memory fake and the JPA adapter
+ * alike. Each test opens its own accounts for a fresh owner, so a shared database is fine.
+ */
+public abstract class AccountRepositoryContract {
+
+  protected abstract AccountRepository accounts();
+
+  protected abstract UnitOfWork unitOfWork();
+
+  protected Account openWallet(UserId owner) {
+    return accounts()
+        .create(
+            new NewAccount(
+                owner, VND, AccountKind.USER, Instant.now().truncatedTo(ChronoUnit.MICROS)));
+  }
+
+  @Test
+  void anOpenedAccountStartsAtZeroAndIsFoundByIdAndOwner() {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    Account first = openWallet(owner);
+    Account second = openWallet(owner);
+
+    assertThat(first.balance()).isEqualTo(vnd(0));
+    assertThat(accounts().findById(first.id())).contains(first);
+    assertThat(accounts().findByOwner(owner)).containsExactly(first, second);
+    assertThat(accounts().findByOwner(UserId.of(LedgerFixtures.freshUserId()))).isEmpty();
+  }
+
+  @Test
+  void anOwnerGetsNoMoreAccountsThanTheMaximumEvenWhenOpeningThemConcurrently() throws Exception {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    NewAccount wallet =
+        new NewAccount(owner, VND, AccountKind.USER, Instant.now().truncatedTo(ChronoUnit.MICROS));
+    List<java.util.concurrent.Callable<Boolean>> openings =
+        java.util.stream.IntStream.range(0, 12)
+            .<java.util.concurrent.Callable<Boolean>>mapToObj(i ->
+                () -> {
+                  try {
+                    accounts().createForOwner(wallet, 5);
+                    return true;
+                  } catch (TooManyAccountsException full) {
+                    return false;
+                  }
+                })
+            .toList();
+
+    long opened;
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(6)) {
+      opened = pool.invokeAll(openings).stream().filter(f -> f.resultNow()).count();
+    }
+
+    assertThat(opened).isEqualTo(5);
+    assertThat(accounts().findByOwner(owner)).hasSize(5);
+    assertThatThrownBy(() -> accounts().createForOwner(wallet, 5))
+        .isInstanceOf(TooManyAccountsException.class);
+  }
+
+  @Test
+  void anUnknownAccountIsNotFound() {
+    assertThat(accounts().findById(AccountId.of(Long.MAX_VALUE - 7))).isEmpty();
+  }
+
+  @Test
+  void theSystemAccountOfAKindAndCurrencyIsOpenedOnceAndMayGoNegative() {
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, USD);
+
+    assertThat(accounts().systemAccount(AccountKind.BANK_CLEARING, USD)).isEqualTo(clearing);
+    Account account = accounts().findById(clearing).orElseThrow();
+    assertThat(account.owner()).isNull();
+    assertThat(account.kind().allowsNegative()).isTrue();
+    assertThat(accounts().systemAccount(AccountKind.BANK_CLEARING, VND)).isNotEqualTo(clearing);
+  }
+
+  @Test
+  void lockingReturnsTheAccountsInAscendingIdOrderAndOmitsUnknownIds() {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    Account a = openWallet(owner);
+    Account b = openWallet(owner);
+    AccountId unknown = AccountId.of(Long.MAX_VALUE - 3);
+
+    List<Account> locked =
+        unitOfWork()
+            .inTransaction(
+                () -> accounts().lockForUpdate(new TreeSet<>(List.of(unknown, b.id(), a.id()))));
+
+    assertThat(locked).extracting(Account::id).containsExactly(a.id(), b.id());
+  }
+
+  @Test
+  void appliedPostingsReturnTheBalancesAfterInPostingOrder() {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    Account wallet = openWallet(owner);
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+    long clearingBefore = accounts().findById(clearing).orElseThrow().balance().amountMinor();
+
+    List<BalanceChange> changes =
+        unitOfWork()
+            .inTransaction(() -> {
+              accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+              return accounts()
+                  .applyPostings(
+                      List.of(
+                          new Posting(wallet.id(), vnd(700)), new Posting(clearing, vnd(-700))));
+            });
+
+    assertThat(changes)
+        .containsExactly(
+            new BalanceChange(wallet.id(), vnd(700), vnd(700)),
+            new BalanceChange(clearing, vnd(-700), vnd(clearingBefore - 700)));
+    assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(700));
+  }
+
+  @Test
+  void aFailedUnitOfWorkLeavesBalancesAsTheyWere() {
+    Account wallet = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+
+    assertThatThrownBy(() ->
+            unitOfWork()
+                .inTransaction(() -> {
+                  accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+                  accounts()
+                      .applyPostings(
+                          List.of(
+                              new Posting(wallet.id(), vnd(5)), new Posting(clearing, vnd(-5))));
+                  throw new IllegalStateException("boom");
+                }))
+        .hasMessage("boom");
+
+    assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(0));
+  }
+
+  @Test
+  void aMerchantsShardsAreItsCreditTargetsAndNotListedAsItsOwnersAccounts() {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    Account merchant = accounts().create(new NewAccount(owner, VND, AccountKind.MERCHANT, now));
+    Account second =
+        accounts()
+            .create(new NewAccount(owner, VND, AccountKind.MERCHANT_SHARD, now, merchant.id(), 1));
+    Account first =
+        accounts()
+            .create(new NewAccount(owner, VND, AccountKind.MERCHANT_SHARD, now, merchant.id(), 0));
+
+    assertThat(accounts().findShards(merchant.id()))
+        .extracting(Account::id)
+        .containsExactly(second.id(), first.id());
+    assertThat(first.parent()).isEqualTo(merchant.id());
+    assertThat(accounts().creditTargets(merchant.id()))
+        .containsExactlyInAnyOrder(first.id(), second.id());
+    assertThat(accounts().shardedMerchants()).contains(merchant.id());
+    assertThat(accounts().findByOwner(owner)).containsExactly(merchant);
+    Account wallet = openWallet(owner);
+    assertThat(accounts().creditTargets(wallet.id())).isEmpty();
+    assertThat(accounts().findShards(wallet.id())).isEmpty();
+  }
+}

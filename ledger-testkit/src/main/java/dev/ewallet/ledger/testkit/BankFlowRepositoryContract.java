@@ -1,0 +1,151 @@
+package dev.ewallet.ledger.testkit;
+
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the withdrawal and hold repositories must do. Rows reference real journal transactions, so
+ * each test posts one first, through the ports.
+ */
+public abstract class BankFlowRepositoryContract {
+
+  protected abstract WithdrawalRepository withdrawals();
+
+  protected abstract HoldRepository holds();
+
+  protected abstract HeldFunds heldFunds();
+
+  protected abstract AccountRepository accounts();
+
+  protected abstract JournalRepository journal();
+
+  protected abstract UnitOfWork unitOfWork();
+
+  private final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+
+  private AccountId wallet() {
+    return accounts()
+        .create(new NewAccount(UserId.of(LedgerFixtures.freshUserId()), VND, AccountKind.USER, now))
+        .id();
+  }
+
+  private TransactionId posted(AccountId wallet) {
+    return new DirectPostings(accounts(), journal(), unitOfWork(), 1).deposit(wallet, vnd(100));
+  }
+
+  private <T> T inTransaction(java.util.function.Supplier<T> work) {
+    return unitOfWork().inTransaction(work);
+  }
+
+  @Test
+  void aWithdrawalIsStoredLockedAndSettled() {
+    AccountId wallet = wallet();
+    Withdrawal requested = Withdrawal.requested(posted(wallet), wallet, vnd(70), now);
+    inTransaction(() -> {
+      withdrawals().insertWithdrawal(requested);
+      return null;
+    });
+    assertThat(withdrawals().findWithdrawal(requested.id())).contains(requested);
+    assertThat(heldFunds().heldMinor(wallet)).isEqualTo(70);
+
+    TransactionId settlement = posted(wallet);
+    Withdrawal failed =
+        inTransaction(() -> {
+          Withdrawal locked =
+              withdrawals()
+                  .lockWithdrawals(new TreeSet<>(List.of(requested.id(), TransactionId.random())))
+                  .getFirst();
+          Withdrawal done = locked.fail(settlement, "closed", now.plusSeconds(1));
+          withdrawals().updateWithdrawal(done);
+          return done;
+        });
+
+    assertThat(withdrawals().findWithdrawal(requested.id())).contains(failed);
+    assertThat(failed.status()).isEqualTo(WithdrawalStatus.FAILED);
+    assertThat(heldFunds().heldMinor(wallet)).isZero();
+    assertThat(withdrawals().findWithdrawal(TransactionId.random())).isEmpty();
+  }
+
+  @Test
+  void pendingPayoutsNeverNotedAsRequestedAreFoundOldestFirst() {
+    AccountId wallet = wallet();
+    Withdrawal older = Withdrawal.requested(posted(wallet), wallet, vnd(10), now.minusSeconds(60));
+    Withdrawal newer = Withdrawal.requested(posted(wallet), wallet, vnd(20), now.minusSeconds(30));
+    Withdrawal asked = Withdrawal.requested(posted(wallet), wallet, vnd(30), now.minusSeconds(90));
+    Withdrawal fresh = Withdrawal.requested(posted(wallet), wallet, vnd(40), now);
+    inTransaction(() -> {
+      for (Withdrawal w : java.util.List.of(older, newer, asked, fresh)) {
+        withdrawals().insertWithdrawal(w);
+      }
+      return null;
+    });
+    withdrawals().markPayoutRequested(asked.id(), now);
+    withdrawals().markPayoutRequested(asked.id(), now.plusSeconds(5));
+
+    assertThat(withdrawals().findUnrequestedPayouts(now.minusSeconds(10), 1_000))
+        .filteredOn(w -> w.accountId().equals(wallet))
+        .containsExactly(older, newer);
+    assertThat(withdrawals().findUnrequestedPayouts(now.minusSeconds(10), 1)).hasSize(1);
+    assertThat(withdrawals().oldestPendingSince()).isPresent();
+    assertThat(withdrawals().oldestPendingSince().orElseThrow())
+        .isBeforeOrEqualTo(asked.createdAt());
+  }
+
+  @Test
+  void holdsAreStoredCapturedAndFoundWhenExpired() {
+    AccountId wallet = wallet();
+    AccountId shop = wallet();
+    Hold expiring = Hold.placed(posted(wallet), wallet, shop, vnd(30), now.minusSeconds(1), now);
+    Hold later =
+        Hold.placed(posted(wallet), wallet, shop, vnd(20), now.plus(Duration.ofDays(1)), now);
+    inTransaction(() -> {
+      holds().insertHold(expiring);
+      holds().insertHold(later);
+      return null;
+    });
+
+    assertThat(holds().findHold(later.id())).contains(later);
+    assertThat(heldFunds().heldMinor(wallet)).isEqualTo(50);
+    assertThat(holds().findExpiredPending(now, 1_000))
+        .contains(expiring.id())
+        .doesNotContain(later.id());
+
+    TransactionId settlement = posted(wallet);
+    inTransaction(() -> {
+      List<Hold> lockedHolds =
+          holds().lockHolds(new TreeSet<>(List.of(later.id(), TransactionId.random())));
+      assertThat(lockedHolds).hasSize(1);
+      Hold locked = lockedHolds.getFirst();
+      holds().updateHold(locked.capture(vnd(15), settlement, now.plusSeconds(2)));
+      return null;
+    });
+    Hold captured = holds().findHold(later.id()).orElseThrow();
+    assertThat(captured.status()).isEqualTo(HoldStatus.CAPTURED);
+    assertThat(captured.capturedAmount()).isEqualTo(vnd(15));
+    assertThat(captured.settledBy()).isEqualTo(settlement);
+    assertThat(heldFunds().heldMinor(wallet)).isEqualTo(30);
+  }
+}

@@ -1,0 +1,54 @@
+package dev.ewallet.ledger.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.TransactionChanges;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Posts through the out-ports the way the posting flow does, for contract tests that need money on
+ * the books without the application layer.
+ */
+public record DirectPostings(
+    AccountRepository accounts, JournalRepository journal, UnitOfWork unitOfWork, long principal) {
+
+  /** Credits {@code amount} to the wallet from the bank clearing account of its currency. */
+  public TransactionId deposit(AccountId wallet, Money amount) {
+    AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, amount.currency());
+    JournalClaim claim =
+        new JournalClaim(
+            TransactionId.random(),
+            TransactionType.DEPOSIT,
+            principal,
+            LedgerFixtures.freshKey(),
+            RequestFingerprint.of("test-deposit", wallet, amount),
+            null,
+            null,
+            Instant.now().truncatedTo(ChronoUnit.MICROS));
+    return unitOfWork.inTransaction(() -> {
+      accounts.lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
+      assertThat(journal.claimAll(List.of(claim))).containsExactly(claim.transactionId());
+      List<BalanceChange> changes =
+          accounts.applyPostings(
+              List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)));
+      journal.appendEntries(
+          List.of(new TransactionChanges(claim.transactionId(), changes)), claim.createdAt());
+      return claim.transactionId();
+    });
+  }
+}

@@ -1,0 +1,140 @@
+package dev.ewallet.ledger.testkit;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedSet;
+
+/** {@link AccountRepository} in memory. */
+public final class InMemoryAccounts implements AccountRepository {
+
+  private final InMemoryStore store;
+
+  public InMemoryAccounts(InMemoryStore store) {
+    this.store = store;
+  }
+
+  @Override
+  public Account create(NewAccount account) {
+    return store.locked(() -> {
+      long id = store.nextAccountId();
+      Account created =
+          new Account(
+              AccountId.of(id),
+              account.owner(),
+              account.currency(),
+              account.kind(),
+              Money.zero(account.currency()),
+              account.createdAt(),
+              account.parent());
+      store.state().accounts().put(id, created);
+      return created;
+    });
+  }
+
+  @Override
+  public Account createForOwner(NewAccount account, int maxPerOwner) {
+    return store.locked(() -> {
+      if (findByOwner(account.owner()).size() >= maxPerOwner) {
+        throw new TooManyAccountsException(maxPerOwner);
+      }
+      return create(account);
+    });
+  }
+
+  @Override
+  public List<Account> findShards(AccountId merchant) {
+    return store.locked(() ->
+        store.state().accounts().values().stream()
+            .filter(a -> merchant.equals(a.parent()))
+            .toList());
+  }
+
+  @Override
+  public List<AccountId> creditTargets(AccountId account) {
+    return findShards(account).stream().map(Account::id).toList();
+  }
+
+  @Override
+  public List<AccountId> shardedMerchants() {
+    return store.locked(() ->
+        store.state().accounts().values().stream()
+            .map(Account::parent)
+            .filter(Objects::nonNull)
+            .distinct()
+            .toList());
+  }
+
+  @Override
+  public Optional<Account> findById(AccountId id) {
+    return store.locked(() -> Optional.ofNullable(store.state().accounts().get(id.value())));
+  }
+
+  @Override
+  public List<Account> findByOwner(UserId owner) {
+    return store.locked(() ->
+        store.state().accounts().values().stream()
+            .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
+            .toList());
+  }
+
+  @Override
+  public AccountId systemAccount(AccountKind kind, CurrencyCode currency) {
+    return store.locked(() ->
+        store.state().accounts().values().stream()
+            .filter(a -> a.owner() == null && a.kind() == kind && a.currency().equals(currency))
+            .map(Account::id)
+            .findFirst()
+            .orElseGet(() -> create(new NewAccount(null, currency, kind, Instant.EPOCH)).id()));
+  }
+
+  @Override
+  public List<Account> lockForUpdate(SortedSet<AccountId> ids) {
+    store.requireTransaction();
+    return ids.stream()
+        .map(id -> store.state().accounts().get(id.value()))
+        .filter(Objects::nonNull)
+        .toList();
+  }
+
+  /** Applies the postings; a balance going below zero where the kind forbids it fails as CHECK. */
+  @Override
+  public List<BalanceChange> applyPostings(List<Posting> postings) {
+    store.requireTransaction();
+    List<BalanceChange> changes = new ArrayList<>();
+    for (Posting posting : postings) {
+      Account account = store.state().accounts().get(posting.accountId().value());
+      Money after = account.balance().plus(posting.amount());
+      if (after.isNegative() && !account.kind().allowsNegative()) {
+        throw new IllegalStateException("CHECK (allow_negative OR balance >= 0) violated");
+      }
+      store.state().accounts().put(account.id().value(), account.withBalance(after));
+      changes.add(new BalanceChange(posting.accountId(), posting.amount(), after));
+    }
+    return changes;
+  }
+
+  /** Corrupts a cached balance behind the ledger's back, to prove reconciliation notices. */
+  public void corruptBalance(AccountId id, long balanceMinor) {
+    store.locked(() -> {
+      Account a = store.state().accounts().get(id.value());
+      return store
+          .state()
+          .accounts()
+          .put(id.value(), a.withBalance(Money.of(balanceMinor, a.currency())));
+    });
+  }
+}

@@ -1,0 +1,134 @@
+package dev.ewallet.ledger.testkit;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
+import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
+import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.TransactionChanges;
+import dev.ewallet.ledger.testkit.InMemoryStore.Header;
+import dev.ewallet.ledger.testkit.InMemoryStore.State;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@link JournalRepository} in memory. */
+public final class InMemoryJournal implements JournalRepository {
+
+  private final InMemoryStore store;
+  private final Set<String> brokenKeys = new HashSet<>();
+
+  public InMemoryJournal(InMemoryStore store) {
+    this.store = store;
+  }
+
+  /** Makes every claim of this key fail as a broken database would, to test failure handling. */
+  public void breakClaimsOf(IdempotencyKey key) {
+    store.locked(() -> brokenKeys.add(key.value()));
+  }
+
+  @Override
+  public Map<ClaimKey, IdempotencyRecord> findClaims(Collection<ClaimKey> keys) {
+    return store.locked(() -> {
+      Map<ClaimKey, IdempotencyRecord> found = new HashMap<>();
+      for (ClaimKey key : keys) {
+        TransactionId id = store.state().keys().get(keyOf(key.principalId(), key.key()));
+        if (id != null) {
+          JournalClaim claim = store.state().headers().get(id).claim();
+          found.put(key, new IdempotencyRecord(id, claim.type(), claim.fingerprint()));
+        }
+      }
+      return found;
+    });
+  }
+
+  @Override
+  public Set<TransactionId> claimAll(List<JournalClaim> claims) {
+    store.requireTransaction();
+    State state = store.state();
+    Set<TransactionId> won = new HashSet<>();
+    for (JournalClaim claim : claims) {
+      if (brokenKeys.contains(claim.idempotencyKey().value())) {
+        throw new IllegalStateException("storage failed claiming " + claim.idempotencyKey());
+      }
+      String key = keyOf(claim.principalId(), claim.idempotencyKey());
+      if (state.keys().containsKey(key)) {
+        continue;
+      }
+      if (claim.reversalOf() != null && state.reversedBy().containsKey(claim.reversalOf())) {
+        throw new AlreadyReversedException(claim.reversalOf().toString());
+      }
+      state.keys().put(key, claim.transactionId());
+      state.headers().put(claim.transactionId(), new Header(claim));
+      if (claim.reversalOf() != null) {
+        state.reversedBy().put(claim.reversalOf(), claim.transactionId());
+      }
+      won.add(claim.transactionId());
+    }
+    return won;
+  }
+
+  private static String keyOf(long principal, IdempotencyKey key) {
+    return principal + "/" + key.value();
+  }
+
+  @Override
+  public void appendEntries(List<TransactionChanges> transactions, Instant createdAt) {
+    store.requireTransaction();
+    List<LedgerEntry> entries = store.state().entries();
+    for (TransactionChanges transaction : transactions) {
+      JournalClaim claim = store.state().headers().get(transaction.transactionId()).claim();
+      for (BalanceChange change : transaction.changes()) {
+        entries.add(
+            new LedgerEntry(
+                entries.size() + 1L,
+                transaction.transactionId(),
+                claim.type(),
+                change.accountId(),
+                change.amount(),
+                change.balanceAfter(),
+                createdAt));
+      }
+    }
+  }
+
+  @Override
+  public Optional<PostedTransaction> findById(TransactionId id) {
+    return store.locked(() ->
+        Optional.ofNullable(store.state().headers().get(id))
+            .map(header ->
+                new PostedTransaction(
+                    id,
+                    header.claim().type(),
+                    header.claim().reversalOf(),
+                    store.state().reversedBy().get(id),
+                    header.claim().reason(),
+                    header.claim().createdAt(),
+                    store.state().entries().stream()
+                        .filter(e -> e.transactionId().equals(id))
+                        .toList())));
+  }
+
+  @Override
+  public List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit) {
+    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+    return store.locked(() ->
+        store.state().entries().stream()
+            .filter(e -> accountIds.contains(e.accountId()) && e.entryId() < before)
+            .sorted(Comparator.comparingLong(LedgerEntry::entryId).reversed())
+            .limit(limit)
+            .toList());
+  }
+}

@@ -1,0 +1,30 @@
+package dev.ewallet.ledger.testkit;
+
+/**
+ * Every storage out-port in memory over one {@link InMemoryStore}, for tests and for trying the
+ * ledger out: each field is the adapter of one port (or of a few that share rows), and {@link
+ * #store()} is the unit of work they all run in.
+ */
+public record InMemoryLedger(
+    InMemoryStore store,
+    InMemoryAccounts accounts,
+    InMemoryJournal journal,
+    InMemoryOutbox outbox,
+    InMemoryBankFlows bankFlows,
+    InMemoryLedgerAudit audit,
+    InMemoryAuditTrail auditTrail) {
+
+  /** An empty ledger. */
+  public static InMemoryLedger create() {
+    InMemoryStore store = new InMemoryStore();
+    InMemoryBankFlows bankFlows = new InMemoryBankFlows(store);
+    return new InMemoryLedger(
+        store,
+        new InMemoryAccounts(store),
+        new InMemoryJournal(store),
+        new InMemoryOutbox(store),
+        bankFlows,
+        new InMemoryLedgerAudit(store, bankFlows),
+        new InMemoryAuditTrail());
+  }
+}

@@ -1,0 +1,236 @@
+package dev.ewallet.ledger.testkit;
+
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
+import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
+import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.TransactionChanges;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link JournalRepository} must do, run against the fake and the JPA adapter. */
+public abstract class JournalRepositoryContract {
+
+  private static final RequestFingerprint FINGERPRINT = RequestFingerprint.of("test", 1);
+
+  protected abstract JournalRepository journal();
+
+  protected abstract AccountRepository accounts();
+
+  protected abstract UnitOfWork unitOfWork();
+
+  private final long principal = LedgerFixtures.freshUserId();
+
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
+  private JournalClaim claim(IdempotencyKey key, TransactionType type, TransactionId reversalOf) {
+    return new JournalClaim(
+        TransactionId.random(), type, principal, key, FINGERPRINT, reversalOf, null, now());
+  }
+
+  private Account wallet() {
+    return accounts().create(new NewAccount(UserId.of(principal), VND, AccountKind.USER, now()));
+  }
+
+  private TransactionId deposit(AccountId wallet, long amount) {
+    return new DirectPostings(accounts(), journal(), unitOfWork(), principal)
+        .deposit(wallet, vnd(amount));
+  }
+
+  /** Whether the claim won its key, in a unit of work of its own. */
+  private boolean wins(JournalClaim claim) {
+    return unitOfWork()
+        .inTransaction(() -> journal().claimAll(List.of(claim)))
+        .contains(claim.transactionId());
+  }
+
+  @Test
+  void aFreshKeyIsClaimedAndATakenOneIsSkippedForTheEarlierTransaction() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    JournalClaim first = claim(key, TransactionType.TRANSFER, null);
+    JournalClaim second = claim(key, TransactionType.TRANSFER, null);
+
+    assertThat(wins(first)).isTrue();
+    assertThat(wins(second)).isFalse();
+
+    assertThat(journal().findClaims(List.of(ClaimKey.of(second))))
+        .containsEntry(
+            ClaimKey.of(second),
+            new IdempotencyRecord(first.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
+  }
+
+  @Test
+  void keysAreScopedPerPrincipal() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    JournalClaim mine = claim(key, TransactionType.TRANSFER, null);
+    JournalClaim theirs =
+        new JournalClaim(
+            TransactionId.random(),
+            TransactionType.TRANSFER,
+            principal + 1,
+            key,
+            FINGERPRINT,
+            null,
+            null,
+            now());
+
+    assertThat(wins(mine)).isTrue();
+    assertThat(wins(theirs)).isTrue();
+  }
+
+  @Test
+  void aRolledBackClaimFreesTheKey() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    assertThatThrownBy(() ->
+            unitOfWork()
+                .inTransaction(() -> {
+                  journal().claimAll(List.of(claim(key, TransactionType.TRANSFER, null)));
+                  throw new IllegalStateException("rejected");
+                }))
+        .hasMessage("rejected");
+
+    assertThat(wins(claim(key, TransactionType.TRANSFER, null))).isTrue();
+  }
+
+  @Test
+  void aTransactionIsReversedAtMostOnce() {
+    TransactionId original = deposit(wallet().id(), 10);
+
+    assertThat(wins(claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original))).isTrue();
+    assertThatThrownBy(
+            () -> wins(claim(LedgerFixtures.freshKey(), TransactionType.REVERSAL, original)))
+        .isInstanceOf(AlreadyReversedException.class);
+  }
+
+  @Test
+  void aPostedTransactionIsReadBackWithItsEntries() {
+    Account wallet = wallet();
+    TransactionId id = deposit(wallet.id(), 2_500);
+
+    PostedTransaction posted = journal().findById(id).orElseThrow();
+
+    assertThat(posted.type()).isEqualTo(TransactionType.DEPOSIT);
+    assertThat(posted.reversalOf()).isNull();
+    assertThat(posted.reversedBy()).isNull();
+    assertThat(posted.entries()).hasSize(2);
+    assertThat(posted.entries())
+        .filteredOn(e -> e.accountId().equals(wallet.id()))
+        .singleElement()
+        .satisfies(e -> {
+          assertThat(e.amount()).isEqualTo(vnd(2_500));
+          assertThat(e.balanceAfter()).isEqualTo(vnd(2_500));
+        });
+    assertThat(posted.journalTransaction().postings()).hasSize(2);
+    assertThat(journal().findById(TransactionId.random())).isEmpty();
+  }
+
+  @Test
+  void historyIsNewestFirstAndPagesByKeyset() {
+    AccountId wallet = wallet().id();
+    deposit(wallet, 1);
+    deposit(wallet, 2);
+    deposit(wallet, 3);
+
+    List<LedgerEntry> newest = journal().findEntries(List.of(wallet), null, 2);
+    List<LedgerEntry> older = journal().findEntries(List.of(wallet), newest.getLast().entryId(), 2);
+
+    assertThat(newest).extracting(e -> e.amount().amountMinor()).containsExactly(3L, 2L);
+    assertThat(newest).extracting(e -> e.balanceAfter().amountMinor()).containsExactly(6L, 3L);
+    assertThat(older).extracting(e -> e.amount().amountMinor()).containsExactly(1L);
+    assertThat(older.getFirst().type()).isEqualTo(TransactionType.DEPOSIT);
+  }
+
+  @Test
+  void manyClaimsInOneStatementSkipTakenKeysAndFindCommittedOnes() {
+    IdempotencyKey taken = LedgerFixtures.freshKey();
+    JournalClaim earlier = claim(taken, TransactionType.TRANSFER, null);
+    assertThat(wins(earlier)).isTrue();
+    JournalClaim fresh = claim(LedgerFixtures.freshKey(), TransactionType.TRANSFER, null);
+    JournalClaim again = claim(taken, TransactionType.TRANSFER, null);
+
+    Set<TransactionId> won =
+        unitOfWork().inTransaction(() -> journal().claimAll(List.of(fresh, again)));
+
+    assertThat(won).containsExactly(fresh.transactionId());
+    Map<ClaimKey, IdempotencyRecord> found =
+        journal()
+            .findClaims(
+                List.of(
+                    ClaimKey.of(earlier),
+                    ClaimKey.of(fresh),
+                    new ClaimKey(principal, LedgerFixtures.freshKey())));
+    assertThat(found)
+        .containsOnlyKeys(ClaimKey.of(earlier), ClaimKey.of(fresh))
+        .containsEntry(
+            ClaimKey.of(earlier),
+            new IdempotencyRecord(earlier.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
+  }
+
+  @Test
+  void entriesOfManyTransactionsAreAppendedInOneGo() {
+    Account wallet = wallet();
+    deposit(wallet.id(), 10);
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+    JournalClaim first = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
+    JournalClaim second = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
+
+    unitOfWork()
+        .inTransaction(() -> {
+          journal().claimAll(List.of(first, second));
+          accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+          List<BalanceChange> applied =
+              accounts()
+                  .applyPostings(
+                      List.of(new Posting(clearing, vnd(-5)), new Posting(wallet.id(), vnd(5))));
+          long clearingAfter = applied.get(0).balanceAfter().amountMinor();
+          journal()
+              .appendEntries(
+                  List.of(
+                      new TransactionChanges(
+                          first.transactionId(),
+                          List.of(
+                              new BalanceChange(clearing, vnd(-2), vnd(clearingAfter + 3)),
+                              new BalanceChange(wallet.id(), vnd(2), vnd(12)))),
+                      new TransactionChanges(
+                          second.transactionId(),
+                          List.of(
+                              new BalanceChange(clearing, vnd(-3), vnd(clearingAfter)),
+                              new BalanceChange(wallet.id(), vnd(3), vnd(15))))),
+                  first.createdAt());
+          return null;
+        });
+
+    assertThat(journal().findEntries(List.of(wallet.id()), null, 2))
+        .extracting(e -> e.balanceAfter().amountMinor())
+        .containsExactly(15L, 12L);
+    assertThat(journal().findById(second.transactionId()).orElseThrow().entries()).hasSize(2);
+  }
+}

@@ -1,0 +1,138 @@
+package dev.ewallet.ledger.testkit;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.HeldFunds;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import org.junit.jupiter.api.Nested;
+
+/** The fake must honour the same contracts as the real adapters, or application tests lie. */
+class InMemoryLedgerContractTest {
+
+  private final InMemoryLedger ledger = InMemoryLedger.create();
+
+  @Nested
+  class AuditEvents extends AuditTrailContract {
+    @Override
+    protected AuditTrail trail() {
+      return ledger.auditTrail();
+    }
+  }
+
+  @Nested
+  class Accounts extends AccountRepositoryContract {
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+  }
+
+  @Nested
+  class Audit extends LedgerAuditContract {
+    @Override
+    protected LedgerAudit audit() {
+      return ledger.audit();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return ledger.journal();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+
+    @Override
+    protected void corruptBalance(AccountId account, long balanceMinor) {
+      ledger.accounts().corruptBalance(account, balanceMinor);
+    }
+  }
+
+  @Nested
+  class Outbox extends OutboxStoreContract {
+    @Override
+    protected LedgerEventOutbox outbox() {
+      return ledger.outbox();
+    }
+
+    @Override
+    protected OutboxStore store() {
+      return ledger.outbox();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+  }
+
+  @Nested
+  class BankFlows extends BankFlowRepositoryContract {
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return ledger.bankFlows();
+    }
+
+    @Override
+    protected HoldRepository holds() {
+      return ledger.bankFlows();
+    }
+
+    @Override
+    protected HeldFunds heldFunds() {
+      return ledger.bankFlows();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return ledger.journal();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+  }
+
+  @Nested
+  class Journal extends JournalRepositoryContract {
+    @Override
+    protected JournalRepository journal() {
+      return ledger.journal();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+  }
+}
