@@ -27,15 +27,10 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
   }
 
   @Override
-  public void append(LedgerEvent event) {
-    store.requireTransaction();
-    List<StoredEvent> events = store.state().events();
-    events.add(new StoredEvent(events.size() + 1L, event, null));
-  }
-
-  @Override
   public void appendAll(List<LedgerEvent> events) {
-    events.forEach(this::append);
+    store.requireTransaction();
+    List<StoredEvent> stored = store.state().events();
+    events.forEach(event -> stored.add(new StoredEvent(stored.size() + 1L, event, null)));
   }
 
   @Override

@@ -48,7 +48,7 @@ public abstract class OutboxStoreContract {
     LedgerEvent event = event(from, to);
     unitOfWork()
         .inTransaction(() -> {
-          outbox().append(event);
+          outbox().appendAll(List.of(event));
           return null;
         });
     return event;

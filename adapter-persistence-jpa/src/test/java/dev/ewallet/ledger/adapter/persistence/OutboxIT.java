@@ -59,7 +59,7 @@ class OutboxIT extends PersistenceIntegrationTest {
     LedgerEvent event = transfer();
 
     unitOfWork.inTransaction(() -> {
-      outbox.append(event);
+      outbox.appendAll(List.of(event));
       return null;
     });
 
@@ -85,7 +85,7 @@ class OutboxIT extends PersistenceIntegrationTest {
   @Test
   void onlyOneRelayAtATimeHoldsABatch() throws Exception {
     unitOfWork.inTransaction(() -> {
-      outbox.append(transfer());
+      outbox.appendAll(List.of(transfer()));
       return null;
     });
     CountDownLatch holding = new CountDownLatch(1);
@@ -123,7 +123,7 @@ class OutboxIT extends PersistenceIntegrationTest {
 
     assertThatThrownBy(() ->
             unitOfWork.inTransaction(() -> {
-              outbox.append(event);
+              outbox.appendAll(List.of(event));
               throw new IllegalStateException("posting rejected");
             }))
         .hasMessage("posting rejected");

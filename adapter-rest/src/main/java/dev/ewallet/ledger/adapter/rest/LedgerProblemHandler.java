@@ -56,7 +56,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
         Counter.builder("ledger.overloaded")
             .description(
                 "Requests answered 503 OVERLOADED: no database connection, posting batch or"
-                    + " database answer in time; nothing was posted")
+                    + " database answer in time; nothing was changed")
             .register(registry);
     this.outcomeUnknown =
         Counter.builder("ledger.outcome.unknown")

@@ -10,13 +10,6 @@ import java.util.List;
 public interface LedgerEventOutbox {
 
   /**
-   * Appends the event in the current unit of work.
-   *
-   * @param event never {@code null}
-   */
-  void append(LedgerEvent event);
-
-  /**
    * Appends many events in one statement, in order, in the current unit of work.
    *
    * @param events never {@code null}
