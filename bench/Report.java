@@ -16,27 +16,27 @@ public class Report {
 
   record Row(
       String scenario, int connections, double rps, String p50, String p95, String p99,
-      String p999, String statuses, String cpu, String rss) {}
+      String p999, String statuses, String cpu, String rss, String jvmPer1k, String pgPer1k) {}
 
   public static void main(String[] args) throws IOException {
     List<Row> rows = new ArrayList<>();
     for (String line : Files.readAllLines(Path.of(args[0])).subList(1, Files.readAllLines(Path.of(args[0])).size())) {
       String[] f = line.split("\t");
-      rows.add(new Row(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), f[3], f[4], f[5], f[6], f[7], f[8], f[9]));
+      rows.add(new Row(f[0], Integer.parseInt(f[1]), Double.parseDouble(f[2]), f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11]));
     }
     Path out = Path.of(args[2]);
     String reconciliation = args[4];
     StringBuilder md = new StringBuilder("# Benchmark report\n\n").append(args[3]).append("\n\n");
-    md.append("| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | p99.9 ms | statuses | service CPU cores | service RSS MB |\n");
-    md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+    md.append("| scenario | connections | req/s | p50 ms | p95 ms | p99 ms | p99.9 ms | statuses | service CPU cores | service RSS MB | JVM CPU s / 1k | PostgreSQL CPU s / 1k |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
     boolean failed = false;
     for (Row r : rows) {
       if (r.scenario().equals("warmup")) {
         continue;
       }
-      md.append(String.format("| %s | %d | %.0f | %s | %s | %s | %s | %s | %s | %s |%n",
+      md.append(String.format("| %s | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
           r.scenario(), r.connections(), r.rps(), r.p50(), r.p95(), r.p99(), r.p999(),
-          r.statuses(), r.cpu(), r.rss()));
+          r.statuses(), r.cpu(), r.rss(), r.jvmPer1k(), r.pgPer1k()));
       failed |= r.statuses().matches(".*\\b5\\d\\d:.*");
     }
     md.append("\n## Service / pgbench ceiling\n\n| connections | uniform | hot account |\n|---:|---:|---:|\n");

@@ -32,7 +32,7 @@ done
 PORT=18080 BASE=http://127.0.0.1:18080 DB=ledger_bench OUT=bench/out
 mkdir -p "$OUT"
 RESULTS=$OUT/results.tsv
-printf 'scenario\tconnections\trps\tp50\tp95\tp99\tp999\tstatuses\tcpu_cores\trss_mb\n' > "$RESULTS"
+printf 'scenario\tconnections\trps\tp50\tp95\tp99\tp999\tstatuses\tcpu_cores\trss_mb\tjvm_cpu_s_per_1k\tpg_cpu_s_per_1k\n' > "$RESULTS"
 log() { echo "[bench] $*" >&2; }
 
 . bin/db-roles.sh
@@ -64,31 +64,46 @@ done > "$OUT/payers.txt"
 HOT=$WALLETS
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE/stat"; }
+# PostgreSQL's CPU: every postgres process, plus the time of backends that have exited (pgbench's
+# close at the end of its run), which the postmaster collects as its children's time.
+pg_ticks() {
+  local pids
+  pids=" $(pgrep -x postgres | tr '\n' ' ') "
+  for p in $pids; do cat "/proc/$p/stat" 2>/dev/null; done | awk -v pids="$pids" '
+    { t += $14 + $15; if (index(pids, " " $4 " ") == 0) t += $16 + $17 } END { print t + 0 }'
+}
 rss_mb() { awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$SERVICE/status"; }
 wrk_run() { # scenario connections seconds
-  local mode=$1 c=$2 d=$3 before after out line
+  local mode=$1 c=$2 d=$3 before after pg_before pg_after out line
   before=$(cpu_ticks)
+  pg_before=$(pg_ticks)
   out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT PAYERS=$OUT/payers.txt \
     wrk -t "$(( c < 4 ? c : 4 ))" -c "$c" -d "${d}s" --timeout 10s -s bench/transfer.lua "$BASE" 2>&1)
   after=$(cpu_ticks)
+  pg_after=$(pg_ticks)
   line=$(echo "$out" | grep '^RESULT') || { echo "$out" >&2; exit 1; }
   echo "$line" | awk -v s="$4" -v c="$c" -v cpu="$(( after - before ))" -v d="$d" \
-    -v hz="$(getconf CLK_TCK)" -v rss="$(rss_mb)" '{
+    -v pg="$(( pg_after - pg_before ))" -v hz="$(getconf CLK_TCK)" -v rss="$(rss_mb)" '{
       for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\n", s, c, v["rps"], v["p50"], v["p95"],
-        v["p99"], v["p999"], v["statuses"], cpu / hz / d, rss }' >> "$RESULTS"
+      n = v["rps"] * d
+      printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\t%.3f\t%.3f\n", s, c, v["rps"], v["p50"],
+        v["p95"], v["p99"], v["p999"], v["statuses"], cpu / hz / d, rss,
+        n > 0 ? cpu / hz / n * 1000 : 0, n > 0 ? pg / hz / n * 1000 : 0 }' >> "$RESULTS"
 }
 pgbench_run() { # label hot connections seconds
-  local label=$1 hot=$2 c=$3 d=$4 dir
+  local label=$1 hot=$2 c=$3 d=$4 dir pg_before
   dir=$(mktemp -d)
+  pg_before=$(pg_ticks)
   (cd "$dir" && pgbench -h 127.0.0.1 -U postgres -n -M prepared -c "$c" -j "$(( c < 2 ? c : 2 ))" \
       -T "$d" -D wallets="$WALLETS" -D hot="$hot" -f "$OLDPWD/bench/pgbench-transfer.sql" \
       -l "$DB" > out.txt 2>&1) || { cat "$dir/out.txt" >&2; exit 1; }
   cat "$dir"/pgbench_log.* | awk '{print $3 / 1000}' | sort -n | awk -v s="$label" -v c="$c" \
-    -v tps="$(awk '/^tps/ {print $3; exit}' "$dir/out.txt")" '
+    -v tps="$(awk '/^tps/ {print $3; exit}' "$dir/out.txt")" -v d="$d" \
+    -v pg="$(( $(pg_ticks) - pg_before ))" -v hz="$(getconf CLK_TCK)" '
       { l[NR] = $1 }
-      END { printf "%s\t%d\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t-\t-\t-\n", s, c, tps,
-        l[int(NR*0.5)+1], l[int(NR*0.95)+1], l[int(NR*0.99)+1], l[int(NR*0.999)+1] }' >> "$RESULTS"
+      END { printf "%s\t%d\t%.1f\t%.2f\t%.2f\t%.2f\t%.2f\t-\t-\t-\t-\t%.3f\n", s, c, tps,
+        l[int(NR*0.5)+1], l[int(NR*0.95)+1], l[int(NR*0.99)+1], l[int(NR*0.999)+1],
+        tps > 0 ? pg / hz / (tps * d) * 1000 : 0 }' >> "$RESULTS"
   rm -rf "$dir"
 }
 

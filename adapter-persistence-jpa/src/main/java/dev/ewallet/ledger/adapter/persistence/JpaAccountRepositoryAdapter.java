@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -26,16 +27,15 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * Accounts in PostgreSQL. Opening, reading and the posting path's row locks ({@code
  * PESSIMISTIC_WRITE}, all of a batch's accounts in one statement, in id order) go through JPA; the
- * balance update is one set-based {@code UPDATE ... RETURNING} for the whole batch, a native query
- * of the same persistence context ({@link NativeSql}), because JPA cannot express it. Opening a
- * system account and the shard cache run outside the posting path, on plain JDBC.
+ * balance update is one set-based {@code UPDATE ... RETURNING} for the whole batch, native SQL on
+ * the same transaction, because JPA cannot express it.
  */
 @Repository
 class JpaAccountRepositoryAdapter implements AccountRepository {
 
   private static final String APPLY =
       "UPDATE account AS a SET balance = a.balance + v.delta"
-          + " FROM unnest(CAST(?1 AS bigint[]), CAST(?2 AS bigint[])) AS v(id, delta)"
+          + " FROM unnest(?::bigint[], ?::bigint[]) AS v(id, delta)"
           + " WHERE a.id = v.id RETURNING a.id, a.balance";
 
   private static final String OPEN_SYSTEM_ACCOUNT =
@@ -48,16 +48,14 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   private final AccountJpaRepository jpa;
   private final JdbcClient jdbc;
-  private final NativeSql sql;
   // System account ids never change once opened, so every posting need not look them up.
   private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
 
   private final MerchantShardCache shards;
 
-  JpaAccountRepositoryAdapter(AccountJpaRepository jpa, JdbcClient jdbc, NativeSql sql) {
+  JpaAccountRepositoryAdapter(AccountJpaRepository jpa, JdbcClient jdbc) {
     this.jpa = jpa;
     this.jdbc = jdbc;
-    this.sql = sql;
     this.shards = new MerchantShardCache(jdbc);
   }
 
@@ -148,14 +146,11 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   @Override
   public List<BalanceChange> applyPostings(List<Posting> postings) {
+    long[] ids = postings.stream().mapToLong(p -> p.accountId().value()).toArray();
+    long[] deltas = postings.stream().mapToLong(p -> p.amount().amountMinor()).toArray();
     Map<Long, Long> balances = new HashMap<>();
-    for (Object[] row :
-        sql.rows(
-            APPLY,
-            postings.stream().map(p -> p.accountId().value()).toArray(Long[]::new),
-            postings.stream().map(p -> p.amount().amountMinor()).toArray(Long[]::new))) {
-      balances.put(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
-    }
+    RowCallbackHandler collect = row -> balances.put(row.getLong("id"), row.getLong("balance"));
+    jdbc.sql(APPLY).params(ids, deltas).query(collect);
     return postings.stream()
         .map(p -> {
           Long after = balances.get(p.accountId().value());

@@ -25,8 +25,8 @@ import org.springframework.stereotype.Repository;
  * Withdrawals and holds in PostgreSQL. Their rows are locked through JPA ({@code
  * PESSIMISTIC_WRITE}) only after the posting path has locked the accounts, so settlements of one
  * withdrawal or hold serialize, and the global lock order (accounts by id, then holds, then
- * withdrawals, each by id) admits no deadlock. Rows are written with native queries of the same
- * persistence context ({@link NativeSql}); reads outside the posting path use plain JDBC.
+ * withdrawals, each by id) admits no deadlock. Rows are written with native SQL in the same
+ * transaction.
  */
 @Repository
 class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository, HeldFunds {
@@ -38,30 +38,30 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
           + " expires_at, settled_by, created_at, updated_at";
 
   private final JdbcClient jdbc;
-  private final NativeSql sql;
   private final BankFlowJpaRepository jpa;
 
-  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, NativeSql sql, BankFlowJpaRepository jpa) {
+  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, BankFlowJpaRepository jpa) {
     this.jdbc = jdbc;
-    this.sql = sql;
     this.jpa = jpa;
   }
 
   @Override
   public void insertWithdrawal(Withdrawal w) {
-    sql.update(
-        "INSERT INTO withdrawal ("
-            + WITHDRAWAL_COLUMNS
-            + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        w.id().value(),
-        w.accountId().value(),
-        w.amount().currency().value(),
-        w.amount().amountMinor(),
-        w.status().name(),
-        uuid(w.settledBy()),
-        NativeSql.nullable(w.failureReason(), String.class),
-        SqlTypes.timestamp(w.createdAt()),
-        SqlTypes.timestamp(w.updatedAt()));
+    jdbc.sql(
+            "INSERT INTO withdrawal ("
+                + WITHDRAWAL_COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .params(
+            w.id().value(),
+            w.accountId().value(),
+            w.amount().currency().value(),
+            w.amount().amountMinor(),
+            w.status().name(),
+            uuid(w.settledBy()),
+            w.failureReason(),
+            SqlTypes.timestamp(w.createdAt()),
+            SqlTypes.timestamp(w.updatedAt()))
+        .update();
   }
 
   @Override
@@ -76,14 +76,16 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public void updateWithdrawal(Withdrawal w) {
-    sql.update(
-        "UPDATE withdrawal SET status = ?1, settled_by = ?2, failure_reason = ?3, updated_at = ?4"
-            + " WHERE id = ?5",
-        w.status().name(),
-        uuid(w.settledBy()),
-        NativeSql.nullable(w.failureReason(), String.class),
-        SqlTypes.timestamp(w.updatedAt()),
-        w.id().value());
+    jdbc.sql(
+            "UPDATE withdrawal SET status = ?, settled_by = ?, failure_reason = ?, updated_at = ?"
+                + " WHERE id = ?")
+        .params(
+            w.status().name(),
+            uuid(w.settledBy()),
+            w.failureReason(),
+            SqlTypes.timestamp(w.updatedAt()),
+            w.id().value())
+        .update();
   }
 
   @Override
@@ -135,21 +137,20 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public void insertHold(Hold h) {
-    sql.update(
-        "INSERT INTO hold ("
-            + HOLD_COLUMNS
-            + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-        h.id().value(),
-        h.accountId().value(),
-        h.destinationAccountId().value(),
-        h.amount().currency().value(),
-        h.amount().amountMinor(),
-        h.capturedAmount().amountMinor(),
-        h.status().name(),
-        SqlTypes.timestamp(h.expiresAt()),
-        uuid(h.settledBy()),
-        SqlTypes.timestamp(h.createdAt()),
-        SqlTypes.timestamp(h.updatedAt()));
+    jdbc.sql("INSERT INTO hold (" + HOLD_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .params(
+            h.id().value(),
+            h.accountId().value(),
+            h.destinationAccountId().value(),
+            h.amount().currency().value(),
+            h.amount().amountMinor(),
+            h.capturedAmount().amountMinor(),
+            h.status().name(),
+            SqlTypes.timestamp(h.expiresAt()),
+            uuid(h.settledBy()),
+            SqlTypes.timestamp(h.createdAt()),
+            SqlTypes.timestamp(h.updatedAt()))
+        .update();
   }
 
   @Override
@@ -168,14 +169,16 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public void updateHold(Hold h) {
-    sql.update(
-        "UPDATE hold SET status = ?1, captured_amount = ?2, settled_by = ?3, updated_at = ?4"
-            + " WHERE id = ?5",
-        h.status().name(),
-        h.capturedAmount().amountMinor(),
-        uuid(h.settledBy()),
-        SqlTypes.timestamp(h.updatedAt()),
-        h.id().value());
+    jdbc.sql(
+            "UPDATE hold SET status = ?, captured_amount = ?, settled_by = ?, updated_at = ?"
+                + " WHERE id = ?")
+        .params(
+            h.status().name(),
+            h.capturedAmount().amountMinor(),
+            uuid(h.settledBy()),
+            SqlTypes.timestamp(h.updatedAt()),
+            h.id().value())
+        .update();
   }
 
   @Override
@@ -219,8 +222,8 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
         .single();
   }
 
-  private static NativeSql.Typed<UUID> uuid(TransactionId id) {
-    return NativeSql.nullable(id == null ? null : id.value(), UUID.class);
+  private static UUID uuid(TransactionId id) {
+    return id == null ? null : id.value();
   }
 
   private static TransactionId transactionId(ResultSet row, String column) throws SQLException {

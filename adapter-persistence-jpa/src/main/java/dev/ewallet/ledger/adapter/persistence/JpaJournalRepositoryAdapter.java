@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,13 +26,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.hibernate.exception.ConstraintViolationException;
+import org.postgresql.util.PSQLException;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Limit;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The journal in PostgreSQL. Appends are set-based native queries of the posting path's persistence
- * context ({@link NativeSql}); reads go through JPA.
+ * The journal in PostgreSQL. Appends are set-based native SQL on the posting path; reads go through
+ * JPA.
  *
  * <p>The header insert is the idempotency claim: {@code ON CONFLICT DO NOTHING} on the key's unique
  * constraint makes a concurrent claim of the same key wait for the first one's outcome. A second
@@ -43,57 +46,62 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
   private static final String FIND_CLAIMS =
       "SELECT principal_id, idempotency_key, id, type, request_fingerprint FROM journal_transaction"
           + " WHERE (principal_id, idempotency_key) IN"
-          + " (SELECT * FROM unnest(CAST(?1 AS bigint[]), CAST(?2 AS text[])))";
+          + " (SELECT * FROM unnest(?::bigint[], ?::text[]))";
 
   private static final String CLAIM_ALL =
       "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
           + " request_fingerprint, reversal_of, reason, created_at)"
-          + " SELECT CAST(v.id AS uuid), v.type, v.principal_id, v.idempotency_key, v.fingerprint,"
-          + " CAST(v.reversal_of AS uuid), v.reason, CAST(v.created_at AS timestamptz)"
-          + " FROM unnest(CAST(?1 AS text[]), CAST(?2 AS text[]), CAST(?3 AS bigint[]),"
-          + " CAST(?4 AS text[]), CAST(?5 AS text[]), CAST(?6 AS text[]), CAST(?7 AS text[]),"
-          + " CAST(?8 AS text[])) WITH ORDINALITY AS v(id, type, principal_id, idempotency_key,"
+          + " SELECT v.id::uuid, v.type, v.principal_id, v.idempotency_key, v.fingerprint,"
+          + " v.reversal_of::uuid, v.reason, v.created_at::timestamptz"
+          + " FROM unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[],"
+          + " ?::text[], ?::text[]) WITH ORDINALITY AS v(id, type, principal_id, idempotency_key,"
           + " fingerprint, reversal_of, reason, created_at, position) ORDER BY v.position"
           + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING RETURNING id";
 
-  private static final String APPEND_ENTRIES =
+  private static final String APPEND_MANY_ENTRIES =
       "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)"
-          + " SELECT CAST(v.transaction_id AS uuid), v.account_id, v.amount, v.balance_after,"
-          + " CAST(?1 AS timestamptz)"
-          + " FROM unnest(CAST(?2 AS text[]), CAST(?3 AS bigint[]), CAST(?4 AS bigint[]),"
-          + " CAST(?5 AS bigint[])) WITH ORDINALITY"
+          + " SELECT v.transaction_id::uuid, v.account_id, v.amount, v.balance_after, ?"
+          + " FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY"
           + " AS v(transaction_id, account_id, amount, balance_after, position) ORDER BY v.position";
 
   private static final String REVERSED_ONCE = "journal_transaction_reversed_once";
 
-  private final NativeSql sql;
+  private final JdbcClient jdbc;
   private final JournalTransactionJpaRepository transactions;
   private final LedgerEntryJpaRepository entries;
 
   JpaJournalRepositoryAdapter(
-      NativeSql sql,
+      JdbcClient jdbc,
       JournalTransactionJpaRepository transactions,
       LedgerEntryJpaRepository entries) {
-    this.sql = sql;
+    this.jdbc = jdbc;
     this.transactions = transactions;
     this.entries = entries;
   }
 
+  private static boolean violates(DuplicateKeyException duplicate, String constraint) {
+    return duplicate.getMostSpecificCause() instanceof PSQLException pg
+        && pg.getServerErrorMessage() != null
+        && constraint.equals(pg.getServerErrorMessage().getConstraint());
+  }
+
   @Override
   public Map<ClaimKey, IdempotencyRecord> findClaims(Collection<ClaimKey> keys) {
+    long[] principals = keys.stream().mapToLong(ClaimKey::principalId).toArray();
+    String[] values = keys.stream().map(k -> k.key().value()).toArray(String[]::new);
     Map<ClaimKey, IdempotencyRecord> found = new HashMap<>();
-    for (Object[] row :
-        sql.rows(
-            FIND_CLAIMS,
-            keys.stream().map(ClaimKey::principalId).toArray(Long[]::new),
-            keys.stream().map(k -> k.key().value()).toArray(String[]::new))) {
-      found.put(
-          new ClaimKey(((Number) row[0]).longValue(), IdempotencyKey.of((String) row[1])),
-          new IdempotencyRecord(
-              TransactionId.of((UUID) row[2]),
-              TransactionType.valueOf((String) row[3]),
-              new RequestFingerprint((String) row[4])));
-    }
+    jdbc.sql(FIND_CLAIMS)
+        .params(principals, values)
+        .query((row, n) ->
+            found.put(
+                new ClaimKey(
+                    row.getLong("principal_id"),
+                    IdempotencyKey.of(row.getString("idempotency_key"))),
+                new IdempotencyRecord(
+                    TransactionId.of(row.getObject("id", UUID.class)),
+                    TransactionType.valueOf(row.getString("type")),
+                    new RequestFingerprint(row.getString("request_fingerprint")))))
+        .list();
     return found;
   }
 
@@ -102,13 +110,13 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
     if (claims.isEmpty()) {
       return Set.of();
     }
+    Set<TransactionId> won = new HashSet<>();
     try {
-      return sql
-          .rows(
-              CLAIM_ALL,
+      jdbc.sql(CLAIM_ALL)
+          .params(
               claims.stream().map(c -> c.transactionId().toString()).toArray(String[]::new),
               claims.stream().map(c -> c.type().name()).toArray(String[]::new),
-              claims.stream().map(JournalClaim::principalId).toArray(Long[]::new),
+              claims.stream().mapToLong(JournalClaim::principalId).toArray(),
               claims.stream().map(c -> c.idempotencyKey().value()).toArray(String[]::new),
               claims.stream().map(c -> c.fingerprint().sha256Hex()).toArray(String[]::new),
               claims.stream()
@@ -116,11 +124,10 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                   .toArray(String[]::new),
               claims.stream().map(JournalClaim::reason).toArray(String[]::new),
               claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new))
-          .stream()
-          .map(row -> TransactionId.of((UUID) row[0]))
-          .collect(Collectors.toSet());
-    } catch (ConstraintViolationException violation) {
-      if (REVERSED_ONCE.equalsIgnoreCase(violation.getConstraintName())) {
+          .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
+          .list();
+    } catch (DuplicateKeyException duplicate) {
+      if (violates(duplicate, REVERSED_ONCE)) {
         throw new AlreadyReversedException(
             claims.stream()
                 .map(JournalClaim::reversalOf)
@@ -128,8 +135,9 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 .map(TransactionId::toString)
                 .collect(Collectors.joining(", ")));
       }
-      throw violation;
+      throw duplicate;
     }
+    return won;
   }
 
   @Override
@@ -142,13 +150,14 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
         changes.add(change);
       }
     }
-    sql.update(
-        APPEND_ENTRIES,
-        SqlTypes.timestamp(createdAt),
-        ids.toArray(String[]::new),
-        changes.stream().map(c -> c.accountId().value()).toArray(Long[]::new),
-        changes.stream().map(c -> c.amount().amountMinor()).toArray(Long[]::new),
-        changes.stream().map(c -> c.balanceAfter().amountMinor()).toArray(Long[]::new));
+    jdbc.sql(APPEND_MANY_ENTRIES)
+        .params(
+            SqlTypes.timestamp(createdAt),
+            ids.toArray(String[]::new),
+            changes.stream().mapToLong(c -> c.accountId().value()).toArray(),
+            changes.stream().mapToLong(c -> c.amount().amountMinor()).toArray(),
+            changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray())
+        .update();
   }
 
   @Override

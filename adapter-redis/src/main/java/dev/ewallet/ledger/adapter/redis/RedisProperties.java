@@ -5,14 +5,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Where the shared rate limiter lives and how long it may take ({@code ledger.redis.*}).
+ * Redis for the rate limiter ({@code ledger.redis.*}).
  *
  * @param url the Redis server, e.g. {@code redis://127.0.0.1:6379}
- * @param timeout the most one limiter call may take before the in-process fallback answers
- * @param retryInterval after a failure, how long the fallback answers before Redis is tried again
+ * @param timeout the longest one Redis call may take (the heartbeat's); no request waits on Redis
+ * @param heartbeatInterval how often each instance announces itself and counts the live ones; an
+ *     instance unheard for three intervals no longer counts
  */
 @ConfigurationProperties("ledger.redis")
 record RedisProperties(
     @DefaultValue("redis://127.0.0.1:6379") String url,
     @DefaultValue("PT0.05S") Duration timeout,
-    @DefaultValue("PT1S") Duration retryInterval) {}
+    @DefaultValue("PT1S") Duration heartbeatInterval) {}

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,33 +16,33 @@ import tools.jackson.databind.json.JsonMapper;
  * that consumers read, version {@value #SCHEMA_VERSION}.
  */
 @Repository
-class JpaLedgerEventOutboxAdapter implements LedgerEventOutbox {
+class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
 
   static final int SCHEMA_VERSION = 1;
 
   private static final String APPEND_ALL =
       "INSERT INTO outbox_event (event_id, topic, payload, created_at)"
-          + " SELECT CAST(v.event_id AS uuid), ?1, CAST(v.payload AS jsonb),"
-          + " CAST(v.created_at AS timestamptz)"
-          + " FROM unnest(CAST(?2 AS text[]), CAST(?3 AS text[]), CAST(?4 AS text[]))"
+          + " SELECT v.event_id::uuid, ?, v.payload::jsonb, v.created_at::timestamptz"
+          + " FROM unnest(?::text[], ?::text[], ?::text[])"
           + " WITH ORDINALITY AS v(event_id, payload, created_at, position) ORDER BY v.position";
 
-  private final NativeSql sql;
+  private final JdbcClient jdbc;
   private final JsonMapper json;
 
-  JpaLedgerEventOutboxAdapter(NativeSql sql, JsonMapper json) {
-    this.sql = sql;
+  JdbcLedgerEventOutboxAdapter(JdbcClient jdbc, JsonMapper json) {
+    this.jdbc = jdbc;
     this.json = json;
   }
 
   @Override
   public void appendAll(List<LedgerEvent> events) {
-    sql.update(
-        APPEND_ALL,
-        TOPIC,
-        events.stream().map(e -> e.eventId().toString()).toArray(String[]::new),
-        events.stream().map(e -> json.writeValueAsString(payload(e))).toArray(String[]::new),
-        events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new));
+    jdbc.sql(APPEND_ALL)
+        .params(
+            TOPIC,
+            events.stream().map(e -> e.eventId().toString()).toArray(String[]::new),
+            events.stream().map(e -> json.writeValueAsString(payload(e))).toArray(String[]::new),
+            events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new))
+        .update();
   }
 
   /**
@@ -61,7 +62,7 @@ class JpaLedgerEventOutboxAdapter implements LedgerEventOutbox {
     payload.put("occurredAt", event.occurredAt().toString());
     payload.put("currency", event.changes().getFirst().amount().currency().value());
     payload.put(
-        "entries", event.changes().stream().map(JpaLedgerEventOutboxAdapter::entry).toList());
+        "entries", event.changes().stream().map(JdbcLedgerEventOutboxAdapter::entry).toList());
     return payload;
   }
 
