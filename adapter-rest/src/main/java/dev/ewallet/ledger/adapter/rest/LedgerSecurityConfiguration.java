@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.rest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import javax.crypto.spec.SecretKeySpec;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -144,6 +145,22 @@ class LedgerSecurityConfiguration {
               + "issuer-uri or jwk-set-uri (or, for local runs only, ledger.security.mode=local"
               + " with ledger.security.jwt-secret)");
     }
+  }
+
+  /**
+   * Every token decoder (the local HS256 one below, or the one Spring Boot builds for an issuer or
+   * a JWK set) remembers the tokens it verified until they expire.
+   */
+  @Bean
+  static BeanPostProcessor verifiedTokenCache() {
+    return new BeanPostProcessor() {
+      @Override
+      public Object postProcessAfterInitialization(Object bean, String name) {
+        return bean instanceof JwtDecoder decoder && !(bean instanceof VerifiedTokenCache)
+            ? new VerifiedTokenCache(decoder, Clock.systemUTC())
+            : bean;
+      }
+    };
   }
 
   /** HS256 verification for local mode; never built otherwise. */
