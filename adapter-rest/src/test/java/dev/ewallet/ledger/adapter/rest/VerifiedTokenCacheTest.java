@@ -3,11 +3,9 @@ package dev.ewallet.ledger.adapter.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Clock;
+import dev.ewallet.ledger.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.oauth2.jwt.BadJwtException;
@@ -35,26 +33,7 @@ class VerifiedTokenCacheTest {
             .build();
       };
 
-  private Instant now = NOW;
-
-  /** A clock the test moves. */
-  private final Clock clock =
-      new Clock() {
-        @Override
-        public Instant instant() {
-          return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-          return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-          return this;
-        }
-      };
+  private final TestClock clock = new TestClock(NOW);
 
   private final VerifiedTokenCache cache = new VerifiedTokenCache(decoder, clock);
 
@@ -72,11 +51,11 @@ class VerifiedTokenCacheTest {
   @Test
   void anExpiredTokenGoesBackToTheDecoder() {
     cache.decode("good-1");
-    now = NOW.plus(Duration.ofSeconds(59));
+    clock.advance(Duration.ofSeconds(59));
     cache.decode("good-1");
     assertThat(verifications).hasValue(1);
 
-    now = NOW.plus(Duration.ofSeconds(60));
+    clock.advance(Duration.ofSeconds(1));
     cache.decode("good-1");
 
     assertThat(verifications).hasValue(2);
