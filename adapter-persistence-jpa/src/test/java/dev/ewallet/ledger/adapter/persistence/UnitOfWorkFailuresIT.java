@@ -13,10 +13,13 @@ import java.sql.Connection;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * How a unit of work fails when PostgreSQL does not answer in time or loses the connection (ADR
@@ -28,6 +31,7 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
   @Autowired UnitOfWork unitOfWork;
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
+  @Autowired PlatformTransactionManager transactionManager;
 
   private long newAccount(long owner) {
     return jdbc.sql(
@@ -97,6 +101,35 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
         .hasMessageContaining("same Idempotency-Key");
     // Here the truth is that it did not commit: the backend died before the commit reached it.
     assertThat(accountsOf(owner)).isZero();
+  }
+
+  @Test
+  void aUnitOfWorkPastItsBoundRollsBackAsOverloadInsteadOfCommitting() {
+    // A request timeout of 2 s bounds a unit of work to 1 s.
+    UnitOfWork bounded =
+        new JpaUnitOfWorkAdapter(
+            transactionManager,
+            new StaticListableBeanFactory(
+                    Map.of("budget", new TimeoutBudget(Duration.ofSeconds(2))))
+                .getBeanProvider(TimeoutBudget.class));
+    long owner = 1_000_000 + System.nanoTime() % 1_000_000;
+
+    assertThatThrownBy(() ->
+            bounded.inTransaction(() -> {
+              newAccount(owner);
+              sleep(Duration.ofMillis(1_100));
+              return null;
+            }))
+        .isInstanceOf(OverloadedException.class);
+    assertThat(accountsOf(owner)).isZero();
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test
