@@ -2,22 +2,17 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
-import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
-import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.money.CurrencyCode;
-import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.UUID;
+import org.springframework.data.domain.Limit;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -66,7 +61,7 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public Optional<Withdrawal> findWithdrawal(TransactionId id) {
-    return withdrawal("SELECT " + WITHDRAWAL_COLUMNS + " FROM withdrawal WHERE id = ?", id);
+    return jpa.findWithdrawal(id.value()).map(WithdrawalEntity::toDomain);
   }
 
   @Override
@@ -99,14 +94,9 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public List<Withdrawal> findUnrequestedPayouts(Instant createdBefore, int limit) {
-    return jdbc.sql(
-            "SELECT "
-                + WITHDRAWAL_COLUMNS
-                + " FROM withdrawal WHERE status = 'PENDING' AND payout_requested_at IS NULL"
-                + " AND created_at < ? ORDER BY created_at LIMIT ?")
-        .params(SqlTypes.timestamp(createdBefore), limit)
-        .query((row, n) -> withdrawalOf(row))
-        .list();
+    return jpa.findUnrequestedPayouts(createdBefore, Limit.of(limit)).stream()
+        .map(WithdrawalEntity::toDomain)
+        .toList();
   }
 
   @Override
@@ -116,23 +106,6 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
                 + " ORDER BY created_at LIMIT 1")
         .query((row, n) -> SqlTypes.instant(row, "created_at"))
         .optional();
-  }
-
-  private Optional<Withdrawal> withdrawal(String sql, TransactionId id) {
-    return jdbc.sql(sql).param(id.value()).query((row, n) -> withdrawalOf(row)).optional();
-  }
-
-  private static Withdrawal withdrawalOf(ResultSet row) throws SQLException {
-    CurrencyCode currency = CurrencyCode.of(row.getString("currency"));
-    return new Withdrawal(
-        TransactionId.of(row.getObject("id", UUID.class)),
-        AccountId.of(row.getLong("account_id")),
-        Money.of(row.getLong("amount"), currency),
-        WithdrawalStatus.valueOf(row.getString("status")),
-        transactionId(row, "settled_by"),
-        row.getString("failure_reason"),
-        SqlTypes.instant(row, "created_at"),
-        SqlTypes.instant(row, "updated_at"));
   }
 
   @Override
@@ -155,7 +128,7 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public Optional<Hold> findHold(TransactionId id) {
-    return hold("SELECT " + HOLD_COLUMNS + " FROM hold WHERE id = ?", id);
+    return jpa.findHold(id.value()).map(HoldEntity::toDomain);
   }
 
   @Override
@@ -191,25 +164,6 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
         .list();
   }
 
-  private Optional<Hold> hold(String sql, TransactionId id) {
-    return jdbc.sql(sql).param(id.value()).query((row, n) -> holdOf(row)).optional();
-  }
-
-  private static Hold holdOf(ResultSet row) throws SQLException {
-    CurrencyCode currency = CurrencyCode.of(row.getString("currency"));
-    return new Hold(
-        TransactionId.of(row.getObject("id", UUID.class)),
-        AccountId.of(row.getLong("account_id")),
-        AccountId.of(row.getLong("destination_account_id")),
-        Money.of(row.getLong("amount"), currency),
-        Money.of(row.getLong("captured_amount"), currency),
-        HoldStatus.valueOf(row.getString("status")),
-        SqlTypes.instant(row, "expires_at"),
-        transactionId(row, "settled_by"),
-        SqlTypes.instant(row, "created_at"),
-        SqlTypes.instant(row, "updated_at"));
-  }
-
   @Override
   public long heldMinor(AccountId account) {
     return jdbc.sql(
@@ -224,10 +178,5 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   private static UUID uuid(TransactionId id) {
     return id == null ? null : id.value();
-  }
-
-  private static TransactionId transactionId(ResultSet row, String column) throws SQLException {
-    UUID value = row.getObject(column, UUID.class);
-    return value == null ? null : TransactionId.of(value);
   }
 }

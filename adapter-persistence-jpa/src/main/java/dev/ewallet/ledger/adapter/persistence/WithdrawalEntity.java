@@ -50,6 +50,9 @@ class WithdrawalEntity {
   @Column(name = "updated_at")
   private Instant updatedAt;
 
+  @Column(name = "payout_requested_at")
+  private Instant payoutRequestedAt;
+
   protected WithdrawalEntity() {}
 
   Withdrawal toDomain() {
