@@ -16,6 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bin/java-env.sh
 . bin/dev-secret.sh
+. bin/jvm-options.sh
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 SPIKE=30 OPENING=1000000000
 SHED_AFTER_MS=500
@@ -52,7 +53,7 @@ LEDGER_DB_CONNECTION_TIMEOUT_MS=$SHED_AFTER_MS \
 LEDGER_GROUP_COMMIT_MAX_QUEUE_WAIT=PT$(( SHED_AFTER_MS / 1000 )).$(( SHED_AFTER_MS % 1000 / 100 ))S \
 LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
 LEDGER_REQUEST_TIMEOUT=${LEDGER_REQUEST_TIMEOUT:-PT120S} \
-  LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local java -Xmx2g -XX:+UseZGC -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
+  LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local java $LEDGER_JAVA_OPTS -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
 SERVICE=$!
 trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
 for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
@@ -64,9 +65,7 @@ psql -h 127.0.0.1 -U postgres -d "$DB" -q -v wallets="$WALLETS" -v opening="$OPE
 log "loaded in $(( $(date +%s) - started )) s"
 
 log "minting tokens for $PAYERS payers..."
-shuf -i "1-$WALLETS" -n "$PAYERS" | while read -r id; do
-  echo "$id $(bin/dev-token "$id" --ttl 86400)"
-done > "$OUT/payers.txt"
+shuf -i "1-$WALLETS" -n "$PAYERS" | java bench/Tokens.java 86400 > "$OUT/payers.txt"
 HOT=$WALLETS
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE/stat"; }

@@ -47,14 +47,16 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
       "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
 
   private final AccountJpaRepository jpa;
+  private final RowLocks locks;
   private final JdbcClient jdbc;
   // System account ids never change once opened, so every posting need not look them up.
   private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
 
   private final MerchantShardCache shards;
 
-  JpaAccountRepositoryAdapter(AccountJpaRepository jpa, JdbcClient jdbc) {
+  JpaAccountRepositoryAdapter(AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc) {
     this.jpa = jpa;
+    this.locks = locks;
     this.jdbc = jdbc;
     this.shards = new MerchantShardCache(jdbc);
   }
@@ -139,7 +141,9 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   @Override
   public List<Account> lockForUpdate(SortedSet<AccountId> ids) {
-    return jpa.lockInIdOrder(ids.stream().map(AccountId::value).toList()).stream()
+    return locks
+        .lockInIdOrder(AccountEntity.class, ids.stream().map(AccountId::value).toList())
+        .stream()
         .map(AccountEntity::toDomain)
         .toList();
   }

@@ -34,10 +34,12 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   private final JdbcClient jdbc;
   private final BankFlowJpaRepository jpa;
+  private final RowLocks locks;
 
-  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, BankFlowJpaRepository jpa) {
+  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, BankFlowJpaRepository jpa, RowLocks locks) {
     this.jdbc = jdbc;
     this.jpa = jpa;
+    this.locks = locks;
   }
 
   @Override
@@ -66,7 +68,9 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public List<Withdrawal> lockWithdrawals(SortedSet<TransactionId> ids) {
-    return jpa.lockWithdrawals(uuids(ids)).stream().map(WithdrawalEntity::toDomain).toList();
+    return locks.lockInIdOrder(WithdrawalEntity.class, uuids(ids)).stream()
+        .map(WithdrawalEntity::toDomain)
+        .toList();
   }
 
   @Override
@@ -133,7 +137,9 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public List<Hold> lockHolds(SortedSet<TransactionId> ids) {
-    return jpa.lockHolds(uuids(ids)).stream().map(HoldEntity::toDomain).toList();
+    return locks.lockInIdOrder(HoldEntity.class, uuids(ids)).stream()
+        .map(HoldEntity::toDomain)
+        .toList();
   }
 
   private static List<UUID> uuids(SortedSet<TransactionId> ids) {
