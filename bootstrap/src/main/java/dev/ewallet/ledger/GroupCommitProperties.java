@@ -15,8 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 record GroupCommitProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue("64") int maxBatch,
-    @DefaultValue("2") int writers,
-    @DefaultValue("PT0.5S") Duration maxQueueWait) {
+    @DefaultValue("4") int maxWriters,
+    @DefaultValue("PT0.5S") Duration maxQueueWait,
+    @DefaultValue("PT1S") Duration writerIdleTimeout) {
 
   /**
    * Group commit when enabled, else inline posting. A transfer waits for its batch no longer than
@@ -24,7 +25,8 @@ record GroupCommitProperties(
    */
   PostingMode mode(TimeoutBudget budget) {
     return enabled
-        ? new GroupCommitSettings(maxBatch, writers, maxQueueWait, budget.work())
+        ? new GroupCommitSettings(
+            maxBatch, maxWriters, maxQueueWait, budget.work(), writerIdleTimeout)
         : PostingMode.INLINE;
   }
 }

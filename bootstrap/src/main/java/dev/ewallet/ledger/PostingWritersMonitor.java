@@ -10,9 +10,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
 
 /**
- * The group-commit writers: a health indicator that is DOWN while fewer writers run than are
- * configured (a dead writer is replaced at once, so DOWN that lasts means writers keep dying), the
- * gauge {@code ledger.posting.writers.alive} and the counter {@code ledger.posting.writer.deaths}.
+ * The group-commit writers: a health indicator that is DOWN while fewer writers run than must
+ * always run (a dead writer is replaced at once, so DOWN that lasts means writers keep dying), with
+ * the least, the most and the running number of writers as details; the gauge {@code
+ * ledger.posting.writers.alive} and the counter {@code ledger.posting.writer.deaths}.
  */
 @Component("postingWriters")
 class PostingWritersMonitor implements HealthIndicator {
@@ -33,7 +34,8 @@ class PostingWritersMonitor implements HealthIndicator {
   public Health health() {
     PostingWriters now = writers.writers();
     return (now.healthy() ? Health.up() : Health.down())
-        .withDetail("configured", now.configured())
+        .withDetail("least", now.least())
+        .withDetail("most", now.most())
         .withDetail("alive", now.alive())
         .withDetail("deaths", now.deaths())
         .build();

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -25,31 +26,46 @@ import java.util.concurrent.atomic.AtomicLong;
  * database transaction, each request keeping its own outcome; only then is each caller answered.
  * This class owns the queue and the writers' lifecycle; every posting rule lives in the poster. A
  * writer that dies answers the requests it held as unknown and is replaced. ADR 0009, ADR 0010.
+ *
+ * <p>The writers adapt to the load. One always runs. A request that no writer has taken within the
+ * time a transfer takes alone ({@link CommitTimes}, learnt from the batches posted) starts another,
+ * up to {@code maxWriters}, so no transfer waits in the queue longer than it would have taken alone
+ * while a connection is left for a writer; a writer beyond the first stops after {@code
+ * writerIdleTimeout} without work. A writer that wakes to a queue other idle writers are waking to
+ * as well takes only its share of it, so the batches run side by side instead of one after another.
  */
 final class GroupCommitEngine implements PostingStrategy {
 
   private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
   private record Pending(
-      PostingRequest request, CompletableFuture<PostingOutcome> result, long enqueuedNanos) {}
+      PostingRequest request,
+      CompletableFuture<PostingOutcome> result,
+      long enqueuedNanos,
+      AtomicBoolean taken) {}
 
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final BatchPoster poster;
   private final PostingBatchMetrics metrics;
   private final GroupCommitSettings settings;
-  private final List<Thread> writers = new ArrayList<>();
+  // Slot 0 always holds a writer while running; the others hold one while the load needs it.
+  private final Thread[] writers;
   private final AtomicInteger alive = new AtomicInteger();
+  private final AtomicInteger idle = new AtomicInteger();
   private final AtomicLong deaths = new AtomicLong();
+  private final CommitTimes commitTimes = new CommitTimes();
+  private volatile long aloneNanos = CommitTimes.UNMEASURED_NANOS;
   private volatile boolean running;
 
   GroupCommitEngine(BatchPoster poster, PostingBatchMetrics metrics, GroupCommitSettings settings) {
     this.poster = poster;
     this.metrics = metrics;
     this.settings = settings;
+    this.writers = new Thread[settings.maxWriters()];
   }
 
   /**
-   * Starts the writers; requests submitted before wait for them. Writers are platform threads:
+   * Starts the first writer; requests submitted before wait for it. Writers are platform threads:
    * every request waits on them, so they must not queue for a carrier behind the virtual threads of
    * the requests they serve, which on a small machine could hold up every statement of a batch, and
    * with it the batch's row locks, behind the requests' CPU work.
@@ -60,23 +76,51 @@ final class GroupCommitEngine implements PostingStrategy {
       return;
     }
     running = true;
-    for (int slot = 0; slot < settings.writers(); slot++) {
-      writers.add(newWriter(slot));
+    startWriter(0);
+  }
+
+  private void startWriter(int slot) {
+    writers[slot] =
+        Thread.ofPlatform().name("posting-writer-" + slot).daemon().start(() -> writeLoop(slot));
+  }
+
+  /**
+   * Another writer for a request that waited as long as it would take alone, unless one is idle (it
+   * is about to take the request) or every slot has one.
+   */
+  private synchronized void addWriter() {
+    if (!running || idle.get() > 0) {
+      return;
+    }
+    for (int slot = 1; slot < writers.length; slot++) {
+      if (writers[slot] == null) {
+        startWriter(slot);
+        return;
+      }
     }
   }
 
-  private Thread newWriter(int slot) {
-    return Thread.ofPlatform().name("posting-writer-" + slot).daemon().start(() -> writeLoop(slot));
+  /** A writer beyond the first that found no work stops, unless work arrived meanwhile. */
+  private synchronized boolean retire(int slot) {
+    if (running && !queue.isEmpty()) {
+      return false;
+    }
+    writers[slot] = null;
+    return true;
   }
 
   /** Stops the writers after their current batch; requests still queued are refused. */
   @Override
   public void close() {
-    List<Thread> stopping;
+    List<Thread> stopping = new ArrayList<>();
     synchronized (this) {
       running = false;
-      stopping = List.copyOf(writers);
-      writers.clear();
+      for (int slot = 0; slot < writers.length; slot++) {
+        if (writers[slot] != null) {
+          stopping.add(writers[slot]);
+          writers[slot] = null;
+        }
+      }
     }
     // Joined outside the lock, which a writer dying meanwhile takes to see it must not be replaced.
     stopping.forEach(Thread::interrupt);
@@ -98,27 +142,34 @@ final class GroupCommitEngine implements PostingStrategy {
   @Override
   public PostingWriters writers() {
     return running
-        ? new PostingWriters(settings.writers(), alive.get(), deaths.get())
-        : new PostingWriters(0, 0, deaths.get());
+        ? new PostingWriters(1, settings.maxWriters(), alive.get(), deaths.get())
+        : new PostingWriters(0, settings.maxWriters(), 0, deaths.get());
   }
 
   /**
    * Posts the request in the next batch and waits for its outcome. A request no batch has taken
-   * within {@code maxQueueWait} is withdrawn from the queue and refused as overloaded; once a batch
-   * holds it, it waits for that batch's outcome until {@code maxResultWait} (or the request's own
-   * deadline) has passed since it was queued, and is then answered as unknown: the batch may still
-   * commit, and a retry with the same key tells.
+   * within the time it would take alone asks for another writer; one not taken within {@code
+   * maxQueueWait} is withdrawn from the queue and refused as overloaded; once a batch holds it, it
+   * waits for that batch's outcome until {@code maxResultWait} (or the request's own deadline) has
+   * passed since it was queued, and is then answered as unknown: the batch may still commit, and a
+   * retry with the same key tells.
    */
   @Override
   public PostingOutcome post(PostingRequest request) {
     Pending pending = queued(request);
     long resultWaitNanos = resultWait().toNanos();
+    long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
     try {
       try {
-        return pending
-            .result()
-            .get(
-                Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos), TimeUnit.NANOSECONDS);
+        try {
+          return pending.result().get(Math.min(aloneNanos, queueWaitNanos), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException waitedAsLongAsAlone) {
+          if (!pending.taken().get()) {
+            addWriter();
+          }
+        }
+        long queueLeft = pending.enqueuedNanos() + queueWaitNanos - System.nanoTime();
+        return pending.result().get(Math.max(0, queueLeft), TimeUnit.NANOSECONDS);
       } catch (TimeoutException notTaken) {
         if (queue.remove(pending)) {
           return new Rejected(
@@ -160,7 +211,8 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   private Pending queued(PostingRequest request) {
-    Pending pending = new Pending(request, new CompletableFuture<>(), System.nanoTime());
+    Pending pending =
+        new Pending(request, new CompletableFuture<>(), System.nanoTime(), new AtomicBoolean());
     queue.add(pending);
     return pending;
   }
@@ -170,20 +222,43 @@ final class GroupCommitEngine implements PostingStrategy {
     List<Pending> batch = List.of();
     try {
       while (running) {
-        batch = new ArrayList<>();
-        try {
-          batch.add(queue.take());
-        } catch (InterruptedException stopping) {
-          return;
+        Pending first = next(slot);
+        if (first == null) {
+          if (retire(slot)) {
+            return;
+          }
+          continue;
         }
-        queue.drainTo(batch, settings.maxBatch() - 1);
+        batch = new ArrayList<>();
+        batch.add(first);
+        queue.drainTo(batch, share() - 1);
         post(batch);
       }
+    } catch (InterruptedException stopping) {
+      // close() stops the writers.
     } catch (Throwable death) {
       died(slot, batch, death);
     } finally {
       alive.decrementAndGet();
     }
+  }
+
+  /** The next request, or null when a writer beyond the first has waited its idle time in vain. */
+  private Pending next(int slot) throws InterruptedException {
+    idle.incrementAndGet();
+    try {
+      return slot == 0
+          ? queue.take()
+          : queue.poll(settings.writerIdleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    } finally {
+      idle.decrementAndGet();
+    }
+  }
+
+  /** This writer's share of the queue: all of it, unless other writers are waking to it too. */
+  private int share() {
+    int waking = idle.get() + 1;
+    return Math.min(settings.maxBatch(), Math.ceilDiv(queue.size() + 1, waking));
   }
 
   /**
@@ -202,7 +277,7 @@ final class GroupCommitEngine implements PostingStrategy {
     batch.forEach(pending -> pending.result().complete(unknown));
     synchronized (this) {
       if (running) {
-        writers.set(slot, newWriter(slot));
+        startWriter(slot);
       }
     }
   }
@@ -217,10 +292,15 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   private void post(List<Pending> batch) {
+    batch.forEach(pending -> pending.taken().set(true));
     long started = System.nanoTime();
     List<PostingOutcome> outcomes = poster.post(batch.stream().map(Pending::request).toList());
-    metrics.recordBatch(
-        batch.size(), started - batch.getFirst().enqueuedNanos(), System.nanoTime() - started);
+    long took = System.nanoTime() - started;
+    metrics.recordBatch(batch.size(), started - batch.getFirst().enqueuedNanos(), took);
+    synchronized (commitTimes) {
+      commitTimes.record(batch.size(), took);
+      aloneNanos = commitTimes.aloneNanos();
+    }
     for (int i = 0; i < batch.size(); i++) {
       batch.get(i).result().complete(outcomes.get(i));
     }

@@ -29,6 +29,6 @@ final class InlinePosting implements PostingStrategy {
 
   @Override
   public PostingWriters writers() {
-    return new PostingWriters(0, 0, 0);
+    return new PostingWriters(0, 0, 0, 0);
   }
 }

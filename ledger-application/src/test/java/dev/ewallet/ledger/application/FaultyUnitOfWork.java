@@ -8,13 +8,16 @@ import java.util.function.Supplier;
 
 /**
  * The in-memory unit of work with the database's faults on demand: the next unit of work fails as a
- * stalled database makes it fail, or waits (as a batch whose commit hangs) until released.
+ * stalled database makes it fail, or waits until released, either as a batch whose commit hangs
+ * (holding the store, as a transaction holds its row locks) or as one whose database has not
+ * answered yet (holding nothing).
  */
 final class FaultyUnitOfWork implements UnitOfWork {
 
   private final UnitOfWork real;
   private final AtomicReference<RuntimeException> nextFailure = new AtomicReference<>();
   private final AtomicReference<CountDownLatch> nextStall = new AtomicReference<>();
+  private final AtomicReference<CountDownLatch> nextSlowStart = new AtomicReference<>();
   private final AtomicInteger runs = new AtomicInteger();
 
   FaultyUnitOfWork(UnitOfWork real) {
@@ -33,6 +36,13 @@ final class FaultyUnitOfWork implements UnitOfWork {
     return release;
   }
 
+  /** The next unit of work starts only once the returned latch is counted down. */
+  CountDownLatch stallNextStart() {
+    CountDownLatch release = new CountDownLatch(1);
+    nextSlowStart.set(release);
+    return release;
+  }
+
   /** How many units of work were started. */
   int runs() {
     return runs.get();
@@ -45,6 +55,7 @@ final class FaultyUnitOfWork implements UnitOfWork {
     if (failure != null) {
       throw failure;
     }
+    awaitQuietly(nextSlowStart.getAndSet(null));
     CountDownLatch stall = nextStall.getAndSet(null);
     return real.inTransaction(() -> {
       T result = work.get();

@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
@@ -25,7 +27,8 @@ class GroupCommitEngineTest {
 
   private final LedgerServicesFixture f =
       new LedgerServicesFixture(
-          new GroupCommitSettings(64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
+          new GroupCommitSettings(
+              64, 1, Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(1)));
   private final GroupCommitEngine engine = f.engine();
   private final AccountId alice = f.openWallet(7);
   private final AccountId bob = f.openWallet(8);
@@ -217,10 +220,48 @@ class GroupCommitEngineTest {
     }
   }
 
+  @Test
+  void aTransferQueuedBehindABusyWriterStartsAnotherThatPostsItAndStopsOnceIdle() throws Exception {
+    LedgerServicesFixture live =
+        new LedgerServicesFixture(
+            new GroupCommitSettings(
+                64, 2, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMillis(50)));
+    AccountId from = live.openWallet(7);
+    TransferFundsCommand first = fundedTransfer(live, from);
+    TransferFundsCommand second =
+        new TransferFundsCommand(Caller.user(7), freshKey(), from, first.toAccountId(), 25);
+    CountDownLatch database = live.unitOfWork.stallNextStart();
+    int runsBefore = live.unitOfWork.runs();
+    live.services.start();
+    try {
+      assertThat(live.services.postingWriters().writers().alive()).isLessThanOrEqualTo(1);
+      CompletableFuture<PostingReceipt> stalled =
+          CompletableFuture.supplyAsync(() -> live.services.transfers().transfer(first));
+      await(() -> live.unitOfWork.runs() > runsBefore, "the first writer took the first transfer");
+
+      // The first writer waits on the database; the second transfer does not wait for it.
+      PostingReceipt behind = live.services.transfers().transfer(second);
+
+      assertThat(behind.replayed()).isFalse();
+      assertThat(stalled).as("still waiting on the database: another writer posted it").isNotDone();
+      database.countDown();
+      assertThat(stalled.get(30, TimeUnit.SECONDS).replayed()).isFalse();
+      assertThat(live.balance(from)).isEqualTo(935);
+      await(
+          () -> live.services.postingWriters().writers().alive() == 1,
+          "the second writer stopped once idle; the first still runs");
+      assertThat(live.services.postingWriters().writers().healthy()).isTrue();
+    } finally {
+      database.countDown();
+      live.services.close();
+    }
+  }
+
   /** An engine with one writer of its own, to be started by the test. */
   private static LedgerServicesFixture liveEngine(Duration maxResultWait) {
     return new LedgerServicesFixture(
-        new GroupCommitSettings(64, 1, Duration.ofMillis(100), maxResultWait));
+        new GroupCommitSettings(
+            64, 1, Duration.ofMillis(100), maxResultWait, Duration.ofSeconds(1)));
   }
 
   /** A transfer of 40 from {@code from}, funded with 1,000, to a new wallet of user 8. */
@@ -231,9 +272,14 @@ class GroupCommitEngineTest {
 
   /** The replacement writer starts on its own thread; wait (bounded) until it runs. */
   private static void awaitAllWritersAlive(LedgerServicesFixture live) throws InterruptedException {
-    for (int i = 0; i < 500 && !live.services.postingWriters().writers().healthy(); i++) {
+    await(() -> live.services.postingWriters().writers().healthy(), "the writer was replaced");
+  }
+
+  /** Waits until the condition holds, up to 10 s, for what happens on the writers' threads. */
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
       Thread.sleep(10);
     }
-    assertThat(live.services.postingWriters().writers().healthy()).isTrue();
+    assertThat(condition.getAsBoolean()).as(what).isTrue();
   }
 }

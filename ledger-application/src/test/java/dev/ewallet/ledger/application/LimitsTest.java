@@ -72,7 +72,8 @@ class LimitsTest {
   void theGroupCommitPathAppliesTheSameMaximum() {
     LedgerServicesFixture batched =
         new LedgerServicesFixture(
-            new GroupCommitSettings(64, 1, Duration.ofMillis(100), Duration.ofSeconds(5)));
+            new GroupCommitSettings(
+                64, 1, Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(1)));
     AccountId from = batched.openWallet(7, USD);
     AccountId to = batched.openWallet(8, USD);
     batched.deposit(from, MAX_USD);

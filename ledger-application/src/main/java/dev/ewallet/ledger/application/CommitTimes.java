@@ -1,0 +1,62 @@
+package dev.ewallet.ledger.application;
+
+/**
+ * What a batch costs, learnt from the batches posted: a least-squares line {@code time = fixed +
+ * perTransfer × size} through exponentially weighted means, variance and covariance of recent
+ * batches (each weighing a 64th less than the one after it), so the model follows the database as
+ * it speeds up or slows down. From it the engine knows how long a transfer would take alone, {@link
+ * #aloneNanos()}: the longest a queued transfer should wait before another writer starts. Sizes are
+ * counted in 1,024ths of a transfer, in longs (the domain and the application hold no floating
+ * point); a batch counts as at most 1,000 transfers and 10 s, which bounds every product below
+ * 10^16. Not thread-safe; the engine guards it.
+ */
+final class CommitTimes {
+
+  /** Before any batch: a transfer is assumed to take a millisecond alone. */
+  static final long UNMEASURED_NANOS = 1_000_000;
+
+  private static final long FADE = 64;
+  private static final long ONE = 1_024;
+  private static final long MAX_SIZE = 1_000;
+  private static final long MAX_NANOS = 10_000_000_000L;
+
+  private boolean measured;
+  private long meanSize;
+  private long meanNanos;
+  private long sizeVariance;
+  private long covariance;
+
+  void record(int size, long nanos) {
+    long n = Math.clamp(size, 1, MAX_SIZE) * ONE;
+    long t = Math.clamp(nanos, 0, MAX_NANOS);
+    if (!measured) {
+      measured = true;
+      meanSize = n;
+      meanNanos = t;
+      return;
+    }
+    long dn = n - meanSize;
+    long dt = t - meanNanos;
+    meanSize += dn / FADE;
+    meanNanos += dt / FADE;
+    sizeVariance += (dn * dn - sizeVariance) / FADE;
+    covariance += (dn * dt - covariance) / FADE;
+  }
+
+  /**
+   * How long a batch of one would take. While the recent batches were all about one size, so that
+   * no line can be fitted, the mean time per batch (an over-estimate, as batches of one are the
+   * cheapest); never more than that mean, never less than zero.
+   */
+  long aloneNanos() {
+    if (!measured) {
+      return UNMEASURED_NANOS;
+    }
+    if (sizeVariance < ONE * ONE / 4) {
+      return meanNanos;
+    }
+    long perTransferNanos = covariance / (sizeVariance / ONE);
+    long alone = meanNanos - perTransferNanos * (meanSize - ONE) / ONE;
+    return Math.clamp(alone, 0, meanNanos);
+  }
+}

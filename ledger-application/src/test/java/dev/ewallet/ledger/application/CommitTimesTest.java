@@ -1,0 +1,61 @@
+package dev.ewallet.ledger.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class CommitTimesTest {
+
+  private static final long MS = 1_000_000;
+
+  private final CommitTimes times = new CommitTimes();
+
+  @Test
+  void beforeAnyBatchATransferIsAssumedToTakeAMillisecondAlone() {
+    assertThat(times.aloneNanos()).isEqualTo(CommitTimes.UNMEASURED_NANOS).isEqualTo(MS);
+  }
+
+  @Test
+  void theTimeAloneIsTheFixedCostPlusOneTransferOfTheFittedLine() {
+    for (int round = 0; round < 5; round++) {
+      for (int size = 1; size <= 64; size++) {
+        times.record(size, 2 * MS + size * MS / 10);
+      }
+    }
+
+    assertThat((double) times.aloneNanos()).isCloseTo(2.1 * MS, within(0.01 * MS));
+  }
+
+  @Test
+  void batchesAllOfOneSizeGiveTheirMeanTimeWhichIsNoUnderestimate() {
+    for (int i = 0; i < 1_000; i++) {
+      times.record(32, (i % 2 == 0 ? 4 : 6) * MS);
+    }
+
+    assertThat((double) times.aloneNanos()).isCloseTo(5 * MS, within(0.1 * MS));
+  }
+
+  @Test
+  void theModelFollowsTheDatabaseWhenItSlowsDown() {
+    for (int size = 1; size <= 400; size++) {
+      times.record(size % 40 + 1, MS + (size % 40 + 1) * MS / 10);
+    }
+    long before = times.aloneNanos();
+    for (int size = 1; size <= 400; size++) {
+      times.record(size % 40 + 1, 10 * MS + (size % 40 + 1) * MS / 10);
+    }
+
+    assertThat((double) before).isCloseTo(1.1 * MS, within(0.05 * MS));
+    assertThat((double) times.aloneNanos()).isCloseTo(10.1 * MS, within(0.2 * MS));
+  }
+
+  @Test
+  void theTimeAloneIsNeverNegativeNorAboveTheMeanBatch() {
+    for (int size = 4; size <= 64; size++) {
+      times.record(size, size * MS - 3 * MS);
+    }
+
+    assertThat(times.aloneNanos()).isZero();
+  }
+}
