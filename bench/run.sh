@@ -5,6 +5,8 @@
 #
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
+#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read pgbench spike
+#                                (the JFR profile is recorded when uniform runs)
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
@@ -19,12 +21,13 @@ cd "$(dirname "$0")/.."
 . bin/jvm-options.sh
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 SPIKE=30 OPENING=1000000000
-SHED_AFTER_MS=500
+SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike"
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
     --duration) DURATION=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
+    --scenarios) SCENARIOS=$2; shift 2 ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 SPIKE=3 SHED_AFTER_MS=5000
       shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
@@ -39,6 +42,7 @@ mkdir -p "$OUT"
 RESULTS=$OUT/results.tsv
 printf 'scenario\tconnections\trps\tp50\tp95\tp99\tp999\tstatuses\tcpu_cores\trss_mb\tjvm_cpu_s_per_1k\tpg_cpu_s_per_1k\n' > "$RESULTS"
 log() { echo "[bench] $*" >&2; }
+runs() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 
 . bin/db-roles.sh
 psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
@@ -136,21 +140,25 @@ for c in $CONNECTIONS; do
   log "uniform, hot and read at $c connections..."
   if [ "$c" = "$PROFILE_AT" ]; then
     jcmd "$SERVICE" JFR.start name=bench settings=profile filename="$PWD/$OUT/profile.jfr" >/dev/null
-    wrk_run uniform "$c" "$DURATION" uniform
+    ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
     jcmd "$SERVICE" JFR.stop name=bench >/dev/null
   else
-    wrk_run uniform "$c" "$DURATION" uniform
+    ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
   fi
-  wrk_run hot "$c" "$DURATION" hot
-  wrk_run read "$c" "$DURATION" read
-  pgbench_run pgbench-uniform 0 "$c" "$DURATION"
-  pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"
+  ! runs hot || wrk_run hot "$c" "$DURATION" hot
+  ! runs read || wrk_run read "$c" "$DURATION" read
+  if runs pgbench; then
+    pgbench_run pgbench-uniform 0 "$c" "$DURATION"
+    pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"
+  fi
   settle
 done
-log "spike: 4 connections, then 40 for ${SPIKE} s, then 4 again..."
-wrk_run uniform 4 "$SPIKE" spike-base
-wrk_run uniform 40 "$SPIKE" spike-10x
-wrk_run uniform 4 "$SPIKE" spike-after
+if runs spike; then
+  log "spike: 4 connections, then 40 for ${SPIKE} s, then 4 again..."
+  wrk_run uniform 4 "$SPIKE" spike-base
+  wrk_run uniform 40 "$SPIKE" spike-10x
+  wrk_run uniform 4 "$SPIKE" spike-after
+fi
 
 jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
   | awk '/stackTrace = \[/ { getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print }' \
