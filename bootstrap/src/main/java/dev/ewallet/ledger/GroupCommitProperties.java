@@ -15,7 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 record GroupCommitProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue("64") int maxBatch,
-    @DefaultValue("4") int maxWriters,
+    @DefaultValue("2") int maxWriters,
     @DefaultValue("PT0.5S") Duration maxQueueWait,
     @DefaultValue("PT1S") Duration writerIdleTimeout) {
 
