@@ -10,7 +10,7 @@ import java.util.TreeSet;
 /**
  * Turns bench/run.sh's results into bench/out/report.md and bench/out/chart.html, and fails (exit
  * 1) when any response was 5xx or a socket error, or the books do not reconcile. Run with the JDK's
- * source launcher: java bench/Report.java results.tsv jfr-top.txt outDir description recon.
+ * source launcher: java bench/Report.java results.tsv profile.txt outDir description recon.
  */
 public class Report {
 
@@ -47,7 +47,7 @@ public class Report {
         md.append(String.format("| %d | %s | %s |%n", c, fmt(u), fmt(h)));
       }
     }
-    md.append("\n## Where the time goes (JFR, top frames of the uniform run)\n\n```\n")
+    md.append("\n## Where the time goes (profile of the uniform run)\n\n```\n")
         .append(Files.readString(Path.of(args[1])))
         .append("```\n\n## Reconciliation after the runs\n\n`").append(reconciliation).append("`\n");
     failed |= !reconciliation.contains("\"mismatches\":[]");

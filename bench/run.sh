@@ -6,7 +6,10 @@
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read pgbench spike
-#                                (the JFR profile is recorded when uniform runs)
+#                                (the profile is recorded when uniform runs)
+#   bench/run.sh --profiler async   profile with async-profiler (from Maven Central) instead of
+#                                JFR: every thread's CPU, the JIT, the collector and the kernel's
+#                                share included, summarised by bench/Profile.java
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
@@ -20,19 +23,24 @@ cd "$(dirname "$0")/.."
 . bin/dev-secret.sh
 . bin/jvm-options.sh
 
-WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 SPIKE=30 OPENING=1000000000
-SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike"
+WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
+OPENING=1000000000
+SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike" PROFILER=jfr
+ASYNC_PROFILER_VERSION=4.2
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
     --duration) DURATION=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
     --scenarios) SCENARIOS=$2; shift 2 ;;
-    --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 SPIKE=3 SHED_AFTER_MS=5000
+    --profiler) PROFILER=$2; shift 2 ;;
+    --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
+      SHED_AFTER_MS=5000
       shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
+[[ $PROFILER == jfr || $PROFILER == async ]] || { echo "--profiler is jfr or async" >&2; exit 2; }
 for tool in wrk pgbench psql openssl; do
   command -v "$tool" >/dev/null || { echo "$tool is required (see the header of $0)" >&2; exit 1; }
 done
@@ -48,6 +56,15 @@ runs() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
 ensure_ledger_database "$DB"
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
+PROFILER_OPTS=""
+if [ "$PROFILER" = async ]; then
+  ./mvnw -B -q -ntp dependency:copy -Dmdep.useBaseVersion=true -DoutputDirectory="$OUT" \
+    -Dartifact="tools.profiler:async-profiler:$ASYNC_PROFILER_VERSION:jar:linux-x64"
+  unzip -o -q -d "$OUT" "$OUT/async-profiler-$ASYNC_PROFILER_VERSION-linux-x64.jar" \
+    linux-x64/libasyncProfiler.so
+  ASYNC_PROFILER=$PWD/$OUT/linux-x64/libasyncProfiler.so
+  PROFILER_OPTS=-XX:+EnableDynamicAgentLoading
+fi
 # A pool of 32 leaves room under PostgreSQL's default max_connections (100) for pgbench's 64
 # clients. The relay is off (no broker here): the outbox grows, as it would during an outage.
 # The request timeout is raised only so that the closing reconciliation (full scans of millions
@@ -57,7 +74,7 @@ LEDGER_DB_CONNECTION_TIMEOUT_MS=$SHED_AFTER_MS \
 LEDGER_GROUP_COMMIT_MAX_QUEUE_WAIT=PT$(( SHED_AFTER_MS / 1000 )).$(( SHED_AFTER_MS % 1000 / 100 ))S \
 LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
 LEDGER_REQUEST_TIMEOUT=${LEDGER_REQUEST_TIMEOUT:-PT120S} \
-  LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local java $LEDGER_JAVA_OPTS -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
+  LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local java $LEDGER_JAVA_OPTS $PROFILER_OPTS -jar bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar > "$OUT/service.log" 2>&1 &
 SERVICE=$!
 trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
 for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
@@ -130,18 +147,47 @@ settle() {
   fi
 }
 
-log "warming up the JVM and filling the pool (${WARMUP} s)..."
-wrk_run uniform 32 "$WARMUP" warmup
-settle
+# The JIT compiles the service's hot paths during the first minutes of load, and on two cores
+# its compiler threads take a quarter of the JVM's CPU while it does (async-profiler, 2026-12-01):
+# a run measured then measures the compiler. So the warm-up goes on, WARMUP seconds at a time,
+# until a round spent less than 2 % of its time compiling (the JVM's java.ci.totalTime counter),
+# or WARMUP_MAX seconds have passed; every measured run starts on a warm JVM.
+jit_ms() {
+  jcmd "$SERVICE" PerfCounter.print | awk -F= '/^java.ci.totalTime=/ {t = $2}
+    /^sun.os.hrt.frequency=/ {f = $2} END {printf "%d", (f > 0 ? t / f * 1000 : 0)}'
+}
+warmed=0
+while [ "$warmed" -lt "$WARMUP_MAX" ]; do
+  log "warming up the JVM and filling the pool (${WARMUP} s, ${warmed} s so far)..."
+  jit_before=$(jit_ms)
+  wrk_run uniform 32 "$WARMUP" warmup
+  warmed=$(( warmed + WARMUP ))
+  compiled=$(( $(jit_ms) - jit_before ))
+  log "  the JIT compiled for ${compiled} ms of those ${WARMUP} s"
+  settle
+  [ $(( compiled * 50 )) -ge $(( WARMUP * 1000 )) ] || break
+done
+profile() { # start | stop
+  if [ "$PROFILER" = jfr ] && [ "$1" = start ]; then
+    jcmd "$SERVICE" JFR.start name=bench settings=profile filename="$PWD/$OUT/profile.jfr" >/dev/null
+  elif [ "$PROFILER" = jfr ]; then
+    jcmd "$SERVICE" JFR.stop name=bench >/dev/null
+  elif [ "$1" = start ]; then
+    jcmd "$SERVICE" JVMTI.agent_load "$ASYNC_PROFILER" '"start,event=cpu,interval=1000000"' >/dev/null
+  else
+    jcmd "$SERVICE" JVMTI.agent_load "$ASYNC_PROFILER" \
+      "\"stop,file=$PWD/$OUT/profile.collapsed,collapsed,ann\"" >/dev/null
+  fi
+}
 # The profile is recorded during one uniform run: at 32 connections, or the first count given.
 PROFILE_AT=32
 [[ " $CONNECTIONS " == *" 32 "* ]] || PROFILE_AT=${CONNECTIONS%% *}
 for c in $CONNECTIONS; do
   log "uniform, hot and read at $c connections..."
   if [ "$c" = "$PROFILE_AT" ]; then
-    jcmd "$SERVICE" JFR.start name=bench settings=profile filename="$PWD/$OUT/profile.jfr" >/dev/null
+    profile start
     ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
-    jcmd "$SERVICE" JFR.stop name=bench >/dev/null
+    profile stop
   else
     ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
   fi
@@ -160,11 +206,15 @@ if runs spike; then
   wrk_run uniform 4 "$SPIKE" spike-after
 fi
 
-jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
-  | awk '/stackTrace = \[/ { getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print }' \
-  | sort | uniq -c | sort -rn | sed -n 1,20p > "$OUT/jfr-top-frames.txt"
+if [ "$PROFILER" = jfr ]; then
+  jfr print --events jdk.ExecutionSample "$OUT/profile.jfr" \
+    | awk '/stackTrace = \[/ { getline; sub(/^[ \t]+/, ""); sub(/line:.*/, ""); print }' \
+    | sort | uniq -c | sort -rn | sed -n 1,20p > "$OUT/profile-summary.txt"
+else
+  java bench/Profile.java "$OUT/profile.collapsed" > "$OUT/profile-summary.txt"
+fi
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
-java bench/Report.java "$RESULTS" "$OUT/jfr-top-frames.txt" "$OUT" \
+java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
   "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}" \
   "$RECON"

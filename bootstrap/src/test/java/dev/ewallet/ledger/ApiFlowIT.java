@@ -1,5 +1,6 @@
 package dev.ewallet.ledger;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -66,6 +67,28 @@ class ApiFlowIT extends LedgerIntegrationTest {
     assertThat(replay.body()).isEqualTo(first.body());
     assertThat(replay.header("Location")).isEqualTo(first.header("Location"));
     assertThat(balance(from.id())).isEqualTo(3_800);
+  }
+
+  @Test
+  void answersGoOutWholeWithTheirLengthNotChunked() {
+    Wallet from = walletWith(5_000);
+    Wallet to = openWallet();
+
+    List<ApiClient.Reply> replies =
+        List.of(
+            transfer(from, to.id(), 100, ApiClient.newKey()),
+            transfer(from, to.id(), 1_000_000, ApiClient.newKey()),
+            api().get("/v1/accounts/" + from.id(), from.token()),
+            api().get("/v1/accounts/" + from.id() + "/entries?limit=5", from.token()));
+
+    assertThat(replies)
+        .extracting(ApiClient.Reply::status)
+        .containsExactly(201, 422, 200, 200);
+    for (ApiClient.Reply reply : replies) {
+      assertThat(reply.header("Transfer-Encoding")).isNull();
+      assertThat(reply.header("Content-Length"))
+          .isEqualTo(String.valueOf(reply.raw().body().getBytes(UTF_8).length));
+    }
   }
 
   @Test

@@ -4,11 +4,11 @@ package dev.ewallet.ledger.application;
  * What a batch costs, learnt from the batches posted: a least-squares line {@code time = fixed +
  * perTransfer × size} through exponentially weighted means, variance and covariance of recent
  * batches (each weighing a 64th less than the one after it), so the model follows the database as
- * it speeds up or slows down. From it the engine knows how long a transfer would take alone, {@link
- * #aloneNanos()}: the longest a queued transfer should wait before another writer starts. Sizes are
- * counted in 1,024ths of a transfer, in longs (the domain and the application hold no floating
- * point); a batch counts as at most 1,000 transfers and 10 s, which bounds every product below
- * 10^16. Not thread-safe; the engine guards it.
+ * it speeds up or slows down. From it the engine knows how long a batch it starts will take and how
+ * long a transfer would take alone ({@link #nanosFor(int)}): a request that would wait longer than
+ * the latter for a busy writer starts another. Sizes are counted in 1,024ths of a transfer, in longs
+ * (the domain and the application hold no floating point); a batch counts as at most 1,000
+ * transfers and 10 s, which bounds every product below 10^16. Not thread-safe; the engine guards it.
  */
 final class CommitTimes {
 
@@ -44,11 +44,12 @@ final class CommitTimes {
   }
 
   /**
-   * How long a batch of one would take. While the recent batches were all about one size, so that
-   * no line can be fitted, the mean time per batch (an over-estimate, as batches of one are the
-   * cheapest); never more than that mean, never less than zero.
+   * How long a batch of {@code size} is expected to take: the fitted line at that size. While the
+   * recent batches were all about one size, so that no line can be fitted, their mean time (for a
+   * smaller batch an over-estimate, for a larger one an under-estimate). A batch no larger than the
+   * mean takes no more than the mean and never less than zero; a larger one never less than the mean.
    */
-  long aloneNanos() {
+  long nanosFor(int size) {
     if (!measured) {
       return UNMEASURED_NANOS;
     }
@@ -56,7 +57,8 @@ final class CommitTimes {
       return meanNanos;
     }
     long perTransferNanos = covariance / (sizeVariance / ONE);
-    long alone = meanNanos - perTransferNanos * (meanSize - ONE) / ONE;
-    return Math.clamp(alone, 0, meanNanos);
+    long n = Math.clamp(size, 1, MAX_SIZE) * ONE;
+    long line = meanNanos + perTransferNanos * (n - meanSize) / ONE;
+    return n <= meanSize ? Math.clamp(line, 0, meanNanos) : Math.clamp(line, meanNanos, MAX_NANOS);
   }
 }

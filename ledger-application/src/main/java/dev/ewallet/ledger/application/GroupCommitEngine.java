@@ -16,9 +16,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Group commit: requests queue up, and a writer hands whatever is queued (up to {@code maxBatch},
@@ -27,22 +27,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * This class owns the queue and the writers' lifecycle; every posting rule lives in the poster. A
  * writer that dies answers the requests it held as unknown and is replaced. ADR 0009, ADR 0010.
  *
- * <p>The writers adapt to the load. One always runs. A request that no writer has taken within the
- * time a transfer takes alone ({@link CommitTimes}, learnt from the batches posted) starts another,
- * up to {@code maxWriters}, so no transfer waits in the queue longer than it would have taken alone
- * while a connection is left for a writer; a writer beyond the first stops after {@code
- * writerIdleTimeout} without work. A writer that wakes to a queue other idle writers are waking to
- * as well takes only its share of it, so the batches run side by side instead of one after another.
+ * <p>The writers adapt to the load. One always runs. A request queued while no writer is idle
+ * would wait for a busy one; when that wait is expected to be longer than the request would take
+ * alone ({@link CommitTimes}, learnt from the batches posted: the soonest busy batch ends later than
+ * that, or is already overdue, or more is queued than one batch takes), it starts another writer, up
+ * to {@code maxWriters}, so no transfer waits in the queue longer than it would have taken alone
+ * while a connection is left for a writer. The decision is taken when the request is queued, from
+ * what the writers expect, not by a timer per request: a waiting request parks once, on its
+ * outcome. A writer beyond the first stops after {@code writerIdleTimeout} without work. A writer
+ * that wakes to a queue other idle writers are waking to as well takes only its share of it, so the
+ * batches run side by side instead of one after another.
  */
 final class GroupCommitEngine implements PostingStrategy {
 
   private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
   private record Pending(
-      PostingRequest request,
-      CompletableFuture<PostingOutcome> result,
-      long enqueuedNanos,
-      AtomicBoolean taken) {}
+      PostingRequest request, CompletableFuture<PostingOutcome> result, long enqueuedNanos) {}
+
+  /** A slot's {@link #busyUntil} while its writer is not posting a batch. */
+  private static final long NOT_POSTING = Long.MIN_VALUE;
 
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final BatchPoster poster;
@@ -50,6 +54,8 @@ final class GroupCommitEngine implements PostingStrategy {
   private final GroupCommitSettings settings;
   // Slot 0 always holds a writer while running; the others hold one while the load needs it.
   private final Thread[] writers;
+  // Per slot: when the batch its writer is posting is expected to end (System.nanoTime).
+  private final AtomicLongArray busyUntil;
   private final AtomicInteger alive = new AtomicInteger();
   private final AtomicInteger idle = new AtomicInteger();
   private final AtomicLong deaths = new AtomicLong();
@@ -62,6 +68,10 @@ final class GroupCommitEngine implements PostingStrategy {
     this.metrics = metrics;
     this.settings = settings;
     this.writers = new Thread[settings.maxWriters()];
+    this.busyUntil = new AtomicLongArray(settings.maxWriters());
+    for (int slot = 0; slot < settings.maxWriters(); slot++) {
+      busyUntil.set(slot, NOT_POSTING);
+    }
   }
 
   /**
@@ -85,8 +95,8 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   /**
-   * Another writer for a request that waited as long as it would take alone, unless one is idle (it
-   * is about to take the request) or every slot has one.
+   * Another writer for a request that would wait longer than it takes alone, unless one has become
+   * idle meanwhile (it is about to take the request) or every slot has one.
    */
   private synchronized void addWriter() {
     if (!running || idle.get() > 0) {
@@ -148,11 +158,10 @@ final class GroupCommitEngine implements PostingStrategy {
 
   /**
    * Posts the request in the next batch and waits for its outcome. A request no batch has taken
-   * within the time it would take alone asks for another writer; one not taken within {@code
-   * maxQueueWait} is withdrawn from the queue and refused as overloaded; once a batch holds it, it
-   * waits for that batch's outcome until {@code maxResultWait} (or the request's own deadline) has
-   * passed since it was queued, and is then answered as unknown: the batch may still commit, and a
-   * retry with the same key tells.
+   * within {@code maxQueueWait} is withdrawn from the queue and refused as overloaded; once a batch
+   * holds it, it waits for that batch's outcome until {@code maxResultWait} (or the request's own
+   * deadline) has passed since it was queued, and is then answered as unknown: the batch may still
+   * commit, and a retry with the same key tells.
    */
   @Override
   public PostingOutcome post(PostingRequest request) {
@@ -161,15 +170,7 @@ final class GroupCommitEngine implements PostingStrategy {
     long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
     try {
       try {
-        try {
-          return pending.result().get(Math.min(aloneNanos, queueWaitNanos), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException waitedAsLongAsAlone) {
-          if (!pending.taken().get()) {
-            addWriter();
-          }
-        }
-        long queueLeft = pending.enqueuedNanos() + queueWaitNanos - System.nanoTime();
-        return pending.result().get(Math.max(0, queueLeft), TimeUnit.NANOSECONDS);
+        return pending.result().get(queueWaitNanos, TimeUnit.NANOSECONDS);
       } catch (TimeoutException notTaken) {
         if (queue.remove(pending)) {
           return new Rejected(
@@ -211,10 +212,34 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   private Pending queued(PostingRequest request) {
-    Pending pending =
-        new Pending(request, new CompletableFuture<>(), System.nanoTime(), new AtomicBoolean());
+    Pending pending = new Pending(request, new CompletableFuture<>(), System.nanoTime());
     queue.add(pending);
+    if (idle.get() == 0
+        && alive.get() < writers.length
+        && waitsLongerThanAlone(pending.enqueuedNanos())) {
+      addWriter();
+    }
     return pending;
+  }
+
+  /**
+   * Whether a request queued now, with no writer idle, would wait longer than it takes alone: more
+   * is queued than one batch takes, or the busy batch expected to end first ends later than that,
+   * or is overdue (the database slowed, and how long it will still take is unknown). With no batch
+   * in flight, a writer is between batches and takes the request at once.
+   */
+  private boolean waitsLongerThanAlone(long now) {
+    if (queue.size() > settings.maxBatch()) {
+      return true;
+    }
+    long soonest = Long.MAX_VALUE;
+    for (int slot = 0; slot < writers.length; slot++) {
+      long until = busyUntil.get(slot);
+      if (until != NOT_POSTING) {
+        soonest = Math.min(soonest, until - now);
+      }
+    }
+    return soonest != Long.MAX_VALUE && (soonest < 0 || soonest > aloneNanos);
   }
 
   private void writeLoop(int slot) {
@@ -232,7 +257,7 @@ final class GroupCommitEngine implements PostingStrategy {
         batch = new ArrayList<>();
         batch.add(first);
         queue.drainTo(batch, share() - 1);
-        post(batch);
+        post(slot, batch);
       }
     } catch (InterruptedException stopping) {
       // close() stops the writers.
@@ -287,19 +312,28 @@ final class GroupCommitEngine implements PostingStrategy {
     List<Pending> batch = new ArrayList<>();
     queue.drainTo(batch, settings.maxBatch());
     if (!batch.isEmpty()) {
-      post(batch);
+      post(0, batch);
     }
   }
 
-  private void post(List<Pending> batch) {
-    batch.forEach(pending -> pending.taken().set(true));
+  private void post(int slot, List<Pending> batch) {
     long started = System.nanoTime();
-    List<PostingOutcome> outcomes = poster.post(batch.stream().map(Pending::request).toList());
+    long expected;
+    synchronized (commitTimes) {
+      expected = commitTimes.nanosFor(batch.size());
+    }
+    busyUntil.set(slot, started + expected);
+    List<PostingOutcome> outcomes;
+    try {
+      outcomes = poster.post(batch.stream().map(Pending::request).toList());
+    } finally {
+      busyUntil.set(slot, NOT_POSTING);
+    }
     long took = System.nanoTime() - started;
     metrics.recordBatch(batch.size(), started - batch.getFirst().enqueuedNanos(), took);
     synchronized (commitTimes) {
       commitTimes.record(batch.size(), took);
-      aloneNanos = commitTimes.aloneNanos();
+      aloneNanos = commitTimes.nanosFor(1);
     }
     for (int i = 0; i < batch.size(); i++) {
       batch.get(i).result().complete(outcomes.get(i));

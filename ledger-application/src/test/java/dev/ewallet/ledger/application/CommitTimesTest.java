@@ -13,7 +13,7 @@ class CommitTimesTest {
 
   @Test
   void beforeAnyBatchATransferIsAssumedToTakeAMillisecondAlone() {
-    assertThat(times.aloneNanos()).isEqualTo(CommitTimes.UNMEASURED_NANOS).isEqualTo(MS);
+    assertThat(times.nanosFor(1)).isEqualTo(CommitTimes.UNMEASURED_NANOS).isEqualTo(MS);
   }
 
   @Test
@@ -24,7 +24,20 @@ class CommitTimesTest {
       }
     }
 
-    assertThat((double) times.aloneNanos()).isCloseTo(2.1 * MS, within(0.01 * MS));
+    assertThat((double) times.nanosFor(1)).isCloseTo(2.1 * MS, within(0.01 * MS));
+  }
+
+  @Test
+  void aBatchIsExpectedToTakeTheFittedLineAtItsSizeAndNoLessThanTheMeanWhenLarger() {
+    for (int round = 0; round < 5; round++) {
+      for (int size = 1; size <= 64; size++) {
+        times.record(size, 2 * MS + size * MS / 10);
+      }
+    }
+
+    assertThat((double) times.nanosFor(40)).isCloseTo(6 * MS, within(0.05 * MS));
+    assertThat((double) times.nanosFor(200)).isCloseTo(22 * MS, within(0.2 * MS));
+    assertThat(times.nanosFor(1)).isLessThan(times.nanosFor(2));
   }
 
   @Test
@@ -33,7 +46,8 @@ class CommitTimesTest {
       times.record(32, (i % 2 == 0 ? 4 : 6) * MS);
     }
 
-    assertThat((double) times.aloneNanos()).isCloseTo(5 * MS, within(0.1 * MS));
+    assertThat((double) times.nanosFor(1)).isCloseTo(5 * MS, within(0.1 * MS));
+    assertThat((double) times.nanosFor(64)).isCloseTo(5 * MS, within(0.1 * MS));
   }
 
   @Test
@@ -41,13 +55,13 @@ class CommitTimesTest {
     for (int size = 1; size <= 400; size++) {
       times.record(size % 40 + 1, MS + (size % 40 + 1) * MS / 10);
     }
-    long before = times.aloneNanos();
+    long before = times.nanosFor(1);
     for (int size = 1; size <= 400; size++) {
       times.record(size % 40 + 1, 10 * MS + (size % 40 + 1) * MS / 10);
     }
 
     assertThat((double) before).isCloseTo(1.1 * MS, within(0.05 * MS));
-    assertThat((double) times.aloneNanos()).isCloseTo(10.1 * MS, within(0.2 * MS));
+    assertThat((double) times.nanosFor(1)).isCloseTo(10.1 * MS, within(0.2 * MS));
   }
 
   @Test
@@ -56,6 +70,6 @@ class CommitTimesTest {
       times.record(size, size * MS - 3 * MS);
     }
 
-    assertThat(times.aloneNanos()).isZero();
+    assertThat(times.nanosFor(1)).isZero();
   }
 }

@@ -238,6 +238,9 @@ class GroupCommitEngineTest {
       CompletableFuture<PostingReceipt> stalled =
           CompletableFuture.supplyAsync(() -> live.services.transfers().transfer(first));
       await(() -> live.unitOfWork.runs() > runsBefore, "the first writer took the first transfer");
+      // Before any batch was measured a batch is expected to take a millisecond: past that, the
+      // stalled batch is overdue, and a transfer queued behind it would wait for it without bound.
+      Thread.sleep(20 * CommitTimes.UNMEASURED_NANOS / 1_000_000);
 
       // The first writer waits on the database; the second transfer does not wait for it.
       PostingReceipt behind = live.services.transfers().transfer(second);
