@@ -31,7 +31,7 @@ public class Report {
     md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
     boolean failed = false;
     for (Row r : rows) {
-      if (r.scenario().equals("warmup")) {
+      if (r.scenario().equals("warmup") || r.scenario().equals("profiled")) {
         continue;
       }
       md.append(String.format("| %s | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",

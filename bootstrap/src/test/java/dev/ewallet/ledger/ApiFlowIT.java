@@ -81,9 +81,7 @@ class ApiFlowIT extends LedgerIntegrationTest {
             api().get("/v1/accounts/" + from.id(), from.token()),
             api().get("/v1/accounts/" + from.id() + "/entries?limit=5", from.token()));
 
-    assertThat(replies)
-        .extracting(ApiClient.Reply::status)
-        .containsExactly(201, 422, 200, 200);
+    assertThat(replies).extracting(ApiClient.Reply::status).containsExactly(201, 422, 200, 200);
     for (ApiClient.Reply reply : replies) {
       assertThat(reply.header("Transfer-Encoding")).isNull();
       assertThat(reply.header("Content-Length"))

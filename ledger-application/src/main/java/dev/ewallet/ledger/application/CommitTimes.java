@@ -6,9 +6,10 @@ package dev.ewallet.ledger.application;
  * batches (each weighing a 64th less than the one after it), so the model follows the database as
  * it speeds up or slows down. From it the engine knows how long a batch it starts will take and how
  * long a transfer would take alone ({@link #nanosFor(int)}): a request that would wait longer than
- * the latter for a busy writer starts another. Sizes are counted in 1,024ths of a transfer, in longs
- * (the domain and the application hold no floating point); a batch counts as at most 1,000
- * transfers and 10 s, which bounds every product below 10^16. Not thread-safe; the engine guards it.
+ * the latter for a busy writer starts another. Sizes are counted in 1,024ths of a transfer, in
+ * longs (the domain and the application hold no floating point); a batch counts as at most 1,000
+ * transfers and 10 s, which bounds every product below 10^16. Not thread-safe; the engine guards
+ * it.
  */
 final class CommitTimes {
 
@@ -47,7 +48,8 @@ final class CommitTimes {
    * How long a batch of {@code size} is expected to take: the fitted line at that size. While the
    * recent batches were all about one size, so that no line can be fitted, their mean time (for a
    * smaller batch an over-estimate, for a larger one an under-estimate). A batch no larger than the
-   * mean takes no more than the mean and never less than zero; a larger one never less than the mean.
+   * mean takes no more than the mean and never less than zero; a larger one never less than the
+   * mean.
    */
   long nanosFor(int size) {
     if (!measured) {

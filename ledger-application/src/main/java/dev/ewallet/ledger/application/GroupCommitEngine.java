@@ -27,11 +27,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * This class owns the queue and the writers' lifecycle; every posting rule lives in the poster. A
  * writer that dies answers the requests it held as unknown and is replaced. ADR 0009, ADR 0010.
  *
- * <p>The writers adapt to the load. One always runs. A request queued while no writer is idle
- * would wait for a busy one; when that wait is expected to be longer than the request would take
- * alone ({@link CommitTimes}, learnt from the batches posted: the soonest busy batch ends later than
- * that, or is already overdue, or more is queued than one batch takes), it starts another writer, up
- * to {@code maxWriters}, so no transfer waits in the queue longer than it would have taken alone
+ * <p>The writers adapt to the load. One always runs. A request queued while no writer is idle would
+ * wait for a busy one; when that wait is expected to be longer than the request would take alone
+ * ({@link CommitTimes}, learnt from the batches posted: the soonest busy batch ends later than
+ * that, or is already overdue, or more is queued than one batch takes), it starts another writer,
+ * up to {@code maxWriters}, so no transfer waits in the queue longer than it would have taken alone
  * while a connection is left for a writer. The decision is taken when the request is queued, from
  * what the writers expect, not by a timer per request: a waiting request parks once, on its
  * outcome. A writer beyond the first stops after {@code writerIdleTimeout} without work. A writer
