@@ -18,22 +18,14 @@ class CommitTimesTest {
 
   @Test
   void theTimeAloneIsTheFixedCostPlusOneTransferOfTheFittedLine() {
-    for (int round = 0; round < 5; round++) {
-      for (int size = 1; size <= 64; size++) {
-        times.record(size, 2 * MS + size * MS / 10);
-      }
-    }
+    recordBatchesOfTwoMillisecondsPlusATenthPerTransfer();
 
     assertThat((double) times.nanosFor(1)).isCloseTo(2.1 * MS, within(0.01 * MS));
   }
 
   @Test
   void aBatchIsExpectedToTakeTheFittedLineAtItsSizeAndNoLessThanTheMeanWhenLarger() {
-    for (int round = 0; round < 5; round++) {
-      for (int size = 1; size <= 64; size++) {
-        times.record(size, 2 * MS + size * MS / 10);
-      }
-    }
+    recordBatchesOfTwoMillisecondsPlusATenthPerTransfer();
 
     assertThat((double) times.nanosFor(40)).isCloseTo(6 * MS, within(0.05 * MS));
     assertThat((double) times.nanosFor(200)).isCloseTo(22 * MS, within(0.2 * MS));
@@ -71,5 +63,14 @@ class CommitTimesTest {
     }
 
     assertThat(times.nanosFor(1)).isZero();
+  }
+
+  /** Five rounds of batches of 1 to 64 transfers, each taking 2 ms plus 0.1 ms per transfer. */
+  private void recordBatchesOfTwoMillisecondsPlusATenthPerTransfer() {
+    for (int round = 0; round < 5; round++) {
+      for (int size = 1; size <= 64; size++) {
+        times.record(size, 2 * MS + size * MS / 10);
+      }
+    }
   }
 }
