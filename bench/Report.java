@@ -47,7 +47,7 @@ public class Report {
         md.append(String.format("| %d | %s | %s |%n", c, fmt(u), fmt(h)));
       }
     }
-    md.append("\n## Where the time goes (profile of the uniform run)\n\n```\n")
+    md.append("\n## Where the time goes (profile of a run of its own)\n\n```\n")
         .append(Files.readString(Path.of(args[1])))
         .append("```\n\n## Reconciliation after the runs\n\n`").append(reconciliation).append("`\n");
     failed |= !reconciliation.contains("\"mismatches\":[]");

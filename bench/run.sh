@@ -11,6 +11,8 @@
 #                                JFR: every thread's CPU, the JIT, the collector and the kernel's
 #                                share included, summarised by bench/Profile.java
 #   bench/run.sh --profiler none    no profile: every row measures the service alone
+#   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot or read; uniform
+#                                by default) instead of uniform transfers
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
@@ -26,7 +28,7 @@ cd "$(dirname "$0")/.."
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
-SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike" PROFILER=jfr
+SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike" PROFILER=jfr PROFILE_SCENARIO=uniform
 ASYNC_PROFILER_VERSION=4.2
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
     --connections) CONNECTIONS=$2; shift 2 ;;
     --scenarios) SCENARIOS=$2; shift 2 ;;
     --profiler) PROFILER=$2; shift 2 ;;
+    --profile-scenario) PROFILE_SCENARIO=$2; shift 2 ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SHED_AFTER_MS=5000
       shift ;;
@@ -42,6 +45,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read)$ ]] \
+  || { echo "--profile-scenario is uniform, hot or read" >&2; exit 2; }
 for tool in wrk pgbench psql openssl; do
   command -v "$tool" >/dev/null || { echo "$tool is required (see the header of $0)" >&2; exit 1; }
 done
@@ -187,15 +192,16 @@ profile() { # start | stop
       "\"stop,file=$PWD/$OUT/profile.collapsed,collapsed,ann\"" >/dev/null
   fi
 }
-# The profile is recorded during a uniform run of its own, at 32 connections (or the first count
-# given), after the warm-up and before the measured runs: async-profiler cost the service 10 to 25 %
+# The profile is recorded during a run of its own (uniform transfers unless --profile-scenario
+# says otherwise), at 32 connections (or the first count given), after the warm-up and before the
+# measured runs: async-profiler cost the service 10 to 25 %
 # of its rate at 32 connections here (2026-12-01), so no measured row is profiled.
 PROFILE_AT=32
 [[ " $CONNECTIONS " == *" 32 "* ]] || PROFILE_AT=${CONNECTIONS%% *}
-if [ "$PROFILER" != none ] && runs uniform; then
-  log "profiling a uniform run at $PROFILE_AT connections (not measured)..."
+if [ "$PROFILER" != none ] && runs "$PROFILE_SCENARIO"; then
+  log "profiling a $PROFILE_SCENARIO run at $PROFILE_AT connections (not measured)..."
   profile start
-  wrk_run uniform "$PROFILE_AT" "$DURATION" profiled
+  wrk_run "$PROFILE_SCENARIO" "$PROFILE_AT" "$DURATION" profiled
   profile stop
   settle
 fi
@@ -224,7 +230,8 @@ if [ "$PROFILER" = jfr ] && [ -f "$OUT/profile.jfr" ]; then
 elif [ "$PROFILER" = async ] && [ -f "$OUT/profile.collapsed" ]; then
   java bench/Profile.java "$OUT/profile.collapsed" > "$OUT/profile-summary.txt"
 else
-  echo "(not profiled: --profiler none, or no uniform run)" > "$OUT/profile-summary.txt"
+  echo "(not profiled: --profiler none, or the profiled scenario did not run)" \
+    > "$OUT/profile-summary.txt"
 fi
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
