@@ -6,7 +6,7 @@
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read pgbench spike
-#                                (the profile is recorded when uniform runs)
+#                                (the profile is recorded when the profiled scenario runs)
 #   bench/run.sh --profiler async   profile with async-profiler (from Maven Central) instead of
 #                                JFR: every thread's CPU, the JIT, the collector and the kernel's
 #                                share included, summarised by bench/Profile.java
@@ -169,13 +169,14 @@ jit_ms() {
 }
 # When reads are measured, each round also reads for WARMUP seconds, so that their path is
 # compiled too (a first read profile, warmed by transfers only, spent 38 % in the compiler).
+WARMUP_MODES=uniform
+! runs read || WARMUP_MODES="uniform read"
 warmed=0
 while [ "$warmed" -lt "$WARMUP_MAX" ]; do
   log "warming up the JVM and filling the pool (${warmed} s so far)..."
   jit_before=$(jit_ms)
   round=0
-  for mode in uniform read; do
-    [ "$mode" = uniform ] || runs read || continue
+  for mode in $WARMUP_MODES; do
     wrk_run "$mode" 32 "$WARMUP" warmup
     round=$(( round + WARMUP ))
   done
@@ -186,23 +187,21 @@ while [ "$warmed" -lt "$WARMUP_MAX" ]; do
   [ $(( compiled * 50 )) -ge $(( round * 1000 )) ] || break
 done
 profile() { # start | stop
-  if [ "$PROFILER" = none ]; then
-    :
-  elif [ "$PROFILER" = jfr ] && [ "$1" = start ]; then
-    jcmd "$SERVICE" JFR.start name=bench settings=profile filename="$PWD/$OUT/profile.jfr" >/dev/null
-  elif [ "$PROFILER" = jfr ]; then
-    jcmd "$SERVICE" JFR.stop name=bench >/dev/null
-  elif [ "$1" = start ]; then
-    jcmd "$SERVICE" JVMTI.agent_load "$ASYNC_PROFILER" '"start,event=cpu,interval=1000000"' >/dev/null
-  else
-    jcmd "$SERVICE" JVMTI.agent_load "$ASYNC_PROFILER" \
-      "\"stop,file=$PWD/$OUT/profile.collapsed,collapsed,ann\"" >/dev/null
-  fi
+  case "$PROFILER:$1" in
+    jfr:start)
+      jcmd "$SERVICE" JFR.start name=bench settings=profile filename="$PWD/$OUT/profile.jfr" ;;
+    jfr:stop) jcmd "$SERVICE" JFR.stop name=bench ;;
+    async:start)
+      jcmd "$SERVICE" JVMTI.agent_load "$ASYNC_PROFILER" '"start,event=cpu,interval=1000000"' ;;
+    async:stop)
+      jcmd "$SERVICE" JVMTI.agent_load "$ASYNC_PROFILER" \
+        "\"stop,file=$PWD/$OUT/profile.collapsed,collapsed,ann\"" ;;
+  esac >/dev/null
 }
 # The profile is recorded during a run of its own (uniform transfers unless --profile-scenario
 # says otherwise), at 32 connections (or the first count given), after the warm-up and before the
-# measured runs: async-profiler cost the service 10 to 25 %
-# of its rate at 32 connections here (2026-12-01), so no measured row is profiled.
+# measured runs: async-profiler cost the service 10 to 25 % of its rate at 32 connections here
+# (2026-12-01), so no measured row is profiled.
 PROFILE_AT=32
 [[ " $CONNECTIONS " == *" 32 "* ]] || PROFILE_AT=${CONNECTIONS%% *}
 if [ "$PROFILER" != none ] && runs "$PROFILE_SCENARIO"; then

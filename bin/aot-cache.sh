@@ -7,6 +7,7 @@
 # Afterwards LEDGER_LAUNCH holds the java arguments that start the service.
 ledger_aot_cache() {
   local jar=bootstrap/target/bootstrap-0.1.0-SNAPSHOT.jar app=bootstrap/target/app
+  local extracted=$app/bootstrap-0.1.0-SNAPSHOT.jar
   if [ "${LEDGER_AOT_CACHE:-true}" = false ]; then
     LEDGER_LAUNCH=(-jar "$jar")
     return
@@ -17,8 +18,8 @@ ledger_aot_cache() {
     echo "Training run for the AOT cache (once per build)..." >&2
     # shellcheck disable=SC2086 # the options are words
     java $LEDGER_JAVA_OPTS -XX:AOTCacheOutput="$app/ledger.aot" -Dspring.context.exit=onRefresh \
-      -jar "$app/$(basename "$jar")" > "$app/training.log" 2>&1 \
+      -jar "$extracted" > "$app/training.log" 2>&1 \
       || { echo "the AOT training run failed (see $app/training.log)" >&2; return 1; }
   fi
-  LEDGER_LAUNCH=(-XX:AOTCache="$app/ledger.aot" -jar "$app/$(basename "$jar")")
+  LEDGER_LAUNCH=(-XX:AOTCache="$app/ledger.aot" -jar "$extracted")
 }
