@@ -32,10 +32,10 @@ import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
@@ -80,7 +80,7 @@ class UseCaseWiring {
       RateLimiter rateLimiter,
       WithdrawalRepository withdrawals,
       HoldRepository holds,
-      HeldFunds heldFunds,
+      AccountReads reads,
       ObjectProvider<BankPayoutGateway> banks,
       BankProperties bankProperties,
       PostingBatchMetrics batchMetrics,
@@ -97,7 +97,7 @@ class UseCaseWiring {
         rateLimiter,
         withdrawals,
         holds,
-        heldFunds,
+        reads,
         bank,
         batchMetrics,
         auditTrail,

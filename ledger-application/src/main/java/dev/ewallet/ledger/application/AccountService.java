@@ -5,9 +5,9 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
-import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.Caller;
@@ -16,51 +16,52 @@ import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.EntriesPage;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.out.AccountHistory;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
-import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 
-/** Opening accounts and reading them with their history. */
+/**
+ * Opening accounts and reading them with their history. Reads go through {@link AccountReads}: one
+ * reading per request, and the caller's right to see the account is checked on that same reading.
+ */
 public final class AccountService
     implements CreateAccountUseCase, GetAccountQuery, ListAccountsQuery, AccountEntriesQuery {
 
   private final AccountRepository accounts;
-  private final JournalRepository journal;
-  private final HeldFunds heldFunds;
+  private final AccountReads reads;
   private final int maxAccountsPerUser;
   private final Clock clock;
 
   AccountService(
-      AccountRepository accounts,
-      JournalRepository journal,
-      HeldFunds heldFunds,
-      int maxAccountsPerUser,
-      Clock clock) {
+      AccountRepository accounts, AccountReads reads, int maxAccountsPerUser, Clock clock) {
     this.accounts = accounts;
-    this.journal = journal;
-    this.heldFunds = heldFunds;
+    this.reads = reads;
     this.maxAccountsPerUser = maxAccountsPerUser;
     this.clock = clock;
   }
 
-  /** A merchant's balance is the sum over its main account and its shards. */
-  AccountView view(Account account) {
-    Money held = Money.of(heldFunds.heldMinor(account.id()), account.currency());
-    if (account.kind() != AccountKind.MERCHANT) {
-      return new AccountView(account, account.balance(), held, 0);
-    }
-    List<Account> shards = accounts.findShards(account.id());
-    Money total = account.balance();
-    for (Account shard : shards) {
-      total = total.plus(shard.balance());
-    }
-    return new AccountView(account, total, held, shards.size());
+  /** The account as it stands now, for a caller already allowed to see it. */
+  AccountView view(AccountId id) {
+    return reads.find(id).map(AccountService::view).orElseThrow(() -> notFound(id));
+  }
+
+  private static AccountView view(AccountSnapshot snapshot) {
+    return new AccountView(
+        snapshot.account(),
+        snapshot.balance(),
+        snapshot.heldAmount(),
+        snapshot.shards(),
+        snapshot.version());
+  }
+
+  private static AccountNotFoundException notFound(AccountId id) {
+    return new AccountNotFoundException(id.value());
   }
 
   @Override
@@ -86,7 +87,7 @@ public final class AccountService
     if (kind == AccountKind.MERCHANT) {
       addShards(account, 0, command.shards(), now);
     }
-    return view(account);
+    return view(account.id());
   }
 
   /** Opens shards {@code from} (inclusive) to {@code to} (exclusive) under the merchant. */
@@ -105,7 +106,9 @@ public final class AccountService
 
   @Override
   public AccountView get(Caller caller, AccountId accountId) {
-    return view(readable(caller, accountId));
+    AccountSnapshot snapshot = reads.find(accountId).orElseThrow(() -> notFound(accountId));
+    caller.requireOwnerOrOperator(snapshot.account());
+    return view(snapshot);
   }
 
   @Override
@@ -117,7 +120,7 @@ public final class AccountService
     if (!caller.operator() && !owner.equals(caller.user())) {
       throw new AccessDeniedException("only operators may list another owner's accounts");
     }
-    return accounts.findByOwner(owner).stream().map(this::view).toList();
+    return reads.findByOwner(owner).stream().map(AccountService::view).toList();
   }
 
   @Override
@@ -125,23 +128,15 @@ public final class AccountService
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidRequestException("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
     }
-    Account account = readable(caller, accountId);
-    List<AccountId> ids = new ArrayList<>(List.of(accountId));
-    if (account.kind() == AccountKind.MERCHANT) {
-      accounts.findShards(accountId).forEach(shard -> ids.add(shard.id()));
-    }
     // One extra row tells whether another page follows without a count query.
-    List<LedgerEntry> rows = journal.findEntries(ids, beforeEntryId, limit + 1);
+    AccountHistory history =
+        reads.history(accountId, beforeEntryId, limit + 1).orElseThrow(() -> notFound(accountId));
+    caller.requireOwnerOrOperator(history.account());
+    List<LedgerEntry> rows = history.entries();
     if (rows.size() <= limit) {
       return new EntriesPage(rows, null);
     }
     List<LedgerEntry> page = rows.subList(0, limit);
     return new EntriesPage(page, page.getLast().entryId());
-  }
-
-  private Account readable(Caller caller, AccountId accountId) {
-    Account account = WalletRules.existing(accounts, accountId);
-    caller.requireOwnerOrOperator(account);
-    return account;
   }
 }

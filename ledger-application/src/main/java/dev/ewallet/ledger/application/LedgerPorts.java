@@ -1,9 +1,9 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
@@ -27,7 +27,7 @@ public record LedgerPorts(
     RateLimiter rateLimiter,
     WithdrawalRepository withdrawals,
     HoldRepository holds,
-    HeldFunds heldFunds,
+    AccountReads reads,
     BankPayoutGateway bank,
     PostingBatchMetrics batchMetrics,
     AuditTrail auditTrail,
@@ -43,7 +43,7 @@ public record LedgerPorts(
     Objects.requireNonNull(rateLimiter, "rateLimiter");
     Objects.requireNonNull(withdrawals, "withdrawals");
     Objects.requireNonNull(holds, "holds");
-    Objects.requireNonNull(heldFunds, "heldFunds");
+    Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(bank, "bank");
     Objects.requireNonNull(batchMetrics, "batchMetrics");
     Objects.requireNonNull(auditTrail, "auditTrail");
@@ -62,7 +62,7 @@ public record LedgerPorts(
         rateLimiter,
         withdrawals,
         holds,
-        heldFunds,
+        reads,
         bank,
         batchMetrics,
         auditTrail,

@@ -48,12 +48,7 @@ public final class LedgerServices implements AutoCloseable {
               new GroupCommitEngine(poster, ports.batchMetrics(), settings);
         };
     this.accounts =
-        new AccountService(
-            ports.accounts(),
-            ports.journal(),
-            ports.heldFunds(),
-            limits.maxAccountsPerUser(),
-            clock);
+        new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);
     this.transfers = new TransferService(ports.accounts(), posting, limits.amounts());
     this.deposits = new DepositService(ports.accounts(), inline, limits.amounts());
     this.reversals = new ReversalService(ports.accounts(), ports.journal(), inline);

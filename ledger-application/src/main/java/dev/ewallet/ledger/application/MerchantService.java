@@ -56,7 +56,7 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
     }
     accountViews.addShards(
         merchant, current, command.shards(), clock.instant().truncatedTo(ChronoUnit.MICROS));
-    return accountViews.view(merchant);
+    return accountViews.view(merchant.id());
   }
 
   @Override

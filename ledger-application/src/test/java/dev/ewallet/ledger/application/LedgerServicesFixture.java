@@ -60,7 +60,7 @@ class LedgerServicesFixture {
                 limiter,
                 ledger.bankFlows(),
                 ledger.bankFlows(),
-                ledger.bankFlows(),
+                ledger.reads(),
                 bank,
                 (size, wait, nanos) -> recordBatch(size),
                 ledger.auditTrail(),

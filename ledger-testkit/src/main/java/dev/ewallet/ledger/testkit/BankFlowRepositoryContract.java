@@ -13,7 +13,6 @@ import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
@@ -35,8 +34,6 @@ public abstract class BankFlowRepositoryContract {
   protected abstract WithdrawalRepository withdrawals();
 
   protected abstract HoldRepository holds();
-
-  protected abstract HeldFunds heldFunds();
 
   protected abstract AccountRepository accounts();
 
@@ -69,7 +66,6 @@ public abstract class BankFlowRepositoryContract {
       return null;
     });
     assertThat(withdrawals().findWithdrawal(requested.id())).contains(requested);
-    assertThat(heldFunds().heldMinor(wallet)).isEqualTo(70);
 
     TransactionId settlement = posted(wallet);
     Withdrawal failed =
@@ -85,7 +81,6 @@ public abstract class BankFlowRepositoryContract {
 
     assertThat(withdrawals().findWithdrawal(requested.id())).contains(failed);
     assertThat(failed.status()).isEqualTo(WithdrawalStatus.FAILED);
-    assertThat(heldFunds().heldMinor(wallet)).isZero();
     assertThat(withdrawals().findWithdrawal(TransactionId.random())).isEmpty();
   }
 
@@ -128,7 +123,6 @@ public abstract class BankFlowRepositoryContract {
     });
 
     assertThat(holds().findHold(later.id())).contains(later);
-    assertThat(heldFunds().heldMinor(wallet)).isEqualTo(50);
     assertThat(holds().findExpiredPending(now, 1_000))
         .contains(expiring.id())
         .doesNotContain(later.id());
@@ -146,6 +140,5 @@ public abstract class BankFlowRepositoryContract {
     assertThat(captured.status()).isEqualTo(HoldStatus.CAPTURED);
     assertThat(captured.capturedAmount()).isEqualTo(vnd(15));
     assertThat(captured.settledBy()).isEqualTo(settlement);
-    assertThat(heldFunds().heldMinor(wallet)).isEqualTo(30);
   }
 }

@@ -48,7 +48,7 @@ public final class InMemoryAccounts implements AccountRepository {
   @Override
   public Account createForOwner(NewAccount account, int maxPerOwner) {
     return store.locked(() -> {
-      if (findByOwner(account.owner()).size() >= maxPerOwner) {
+      if (ownedBy(account.owner()) >= maxPerOwner) {
         throw new TooManyAccountsException(maxPerOwner);
       }
       return create(account);
@@ -83,12 +83,11 @@ public final class InMemoryAccounts implements AccountRepository {
     return store.locked(() -> Optional.ofNullable(store.state().accounts().get(id.value())));
   }
 
-  @Override
-  public List<Account> findByOwner(UserId owner) {
-    return store.locked(() ->
-        store.state().accounts().values().stream()
-            .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
-            .toList());
+  /** How many accounts the owner holds, merchant shards excluded; callers hold the store's lock. */
+  private long ownedBy(UserId owner) {
+    return store.state().accounts().values().stream()
+        .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
+        .count();
   }
 
   @Override

@@ -1,12 +1,10 @@
 package dev.ewallet.ledger.testkit;
 
-import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Instant;
@@ -19,8 +17,8 @@ import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
-/** Withdrawals and holds in memory, and the funds they hold per wallet. */
-public final class InMemoryBankFlows implements WithdrawalRepository, HoldRepository, HeldFunds {
+/** Withdrawals and holds in memory. */
+public final class InMemoryBankFlows implements WithdrawalRepository, HoldRepository {
 
   private final InMemoryStore store;
   // Noted outside any unit of work, as the real adapter does, so a rollback never forgets one.
@@ -105,19 +103,6 @@ public final class InMemoryBankFlows implements WithdrawalRepository, HoldReposi
             .limit(limit)
             .map(Hold::id)
             .toList());
-  }
-
-  @Override
-  public long heldMinor(AccountId account) {
-    return store.locked(() ->
-        pendingWithdrawals()
-                .filter(w -> w.accountId().equals(account))
-                .mapToLong(w -> w.amount().amountMinor())
-                .sum()
-            + pendingHolds()
-                .filter(h -> h.accountId().equals(account))
-                .mapToLong(h -> h.amount().amountMinor())
-                .sum());
   }
 
   /** Pending withdrawals; callers hold the store's lock. */

@@ -1,6 +1,5 @@
 package dev.ewallet.ledger.testkit;
 
-import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
@@ -16,7 +15,6 @@ import dev.ewallet.ledger.testkit.InMemoryStore.Header;
 import dev.ewallet.ledger.testkit.InMemoryStore.State;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -119,16 +117,5 @@ public final class InMemoryJournal implements JournalRepository {
                     store.state().entries().stream()
                         .filter(e -> e.transactionId().equals(id))
                         .toList())));
-  }
-
-  @Override
-  public List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit) {
-    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
-    return store.locked(() ->
-        store.state().entries().stream()
-            .filter(e -> accountIds.contains(e.accountId()) && e.entryId() < before)
-            .sorted(Comparator.comparingLong(LedgerEntry::entryId).reversed())
-            .limit(limit)
-            .toList());
   }
 }

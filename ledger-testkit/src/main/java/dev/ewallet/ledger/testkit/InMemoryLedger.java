@@ -11,6 +11,7 @@ public record InMemoryLedger(
     InMemoryJournal journal,
     InMemoryOutbox outbox,
     InMemoryBankFlows bankFlows,
+    InMemoryAccountReads reads,
     InMemoryLedgerAudit audit,
     InMemoryAuditTrail auditTrail) {
 
@@ -24,6 +25,7 @@ public record InMemoryLedger(
         new InMemoryJournal(store),
         new InMemoryOutbox(store),
         bankFlows,
+        new InMemoryAccountReads(store, bankFlows),
         new InMemoryLedgerAudit(store, bankFlows),
         new InMemoryAuditTrail());
   }

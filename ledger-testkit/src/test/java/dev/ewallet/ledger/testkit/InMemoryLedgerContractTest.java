@@ -1,9 +1,9 @@
 package dev.ewallet.ledger.testkit;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
@@ -98,8 +98,26 @@ class InMemoryLedgerContractTest {
     }
 
     @Override
-    protected HeldFunds heldFunds() {
-      return ledger.bankFlows();
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return ledger.journal();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+  }
+
+  @Nested
+  class Reads extends AccountReadsContract {
+    @Override
+    protected AccountReads reads() {
+      return ledger.reads();
     }
 
     @Override
@@ -110,6 +128,16 @@ class InMemoryLedgerContractTest {
     @Override
     protected JournalRepository journal() {
       return ledger.journal();
+    }
+
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return ledger.bankFlows();
+    }
+
+    @Override
+    protected HoldRepository holds() {
+      return ledger.bankFlows();
     }
 
     @Override

@@ -7,8 +7,6 @@ import org.springframework.data.repository.query.Param;
 
 interface AccountJpaRepository extends JpaRepository<AccountEntity, Long> {
 
-  List<AccountEntity> findByOwnerIdAndParentIdIsNullOrderByIdAsc(Long ownerId);
-
   List<AccountEntity> findByParentIdOrderByIdAsc(Long parentId);
 
   long countByOwnerIdAndParentIdIsNull(Long ownerId);

@@ -3,7 +3,6 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
@@ -94,13 +93,6 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   @Override
   public Optional<Account> findById(AccountId id) {
     return jpa.findById(id.value()).map(AccountEntity::toDomain);
-  }
-
-  @Override
-  public List<Account> findByOwner(UserId owner) {
-    return jpa.findByOwnerIdAndParentIdIsNullOrderByIdAsc(owner.value()).stream()
-        .map(AccountEntity::toDomain)
-        .toList();
   }
 
   @Override

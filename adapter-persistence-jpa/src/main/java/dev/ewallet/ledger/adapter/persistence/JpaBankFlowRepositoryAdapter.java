@@ -1,10 +1,8 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Instant;
@@ -24,7 +22,7 @@ import org.springframework.stereotype.Repository;
  * transaction.
  */
 @Repository
-class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository, HeldFunds {
+class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository {
 
   private static final String WITHDRAWAL_COLUMNS =
       "id, account_id, currency, amount, status, settled_by, failure_reason, created_at, updated_at";
@@ -168,18 +166,6 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
         .params(SqlTypes.timestamp(now), limit)
         .query((row, n) -> TransactionId.of(row.getObject("id", UUID.class)))
         .list();
-  }
-
-  @Override
-  public long heldMinor(AccountId account) {
-    return jdbc.sql(
-            "SELECT (SELECT coalesce(sum(amount), 0) FROM withdrawal"
-                + " WHERE account_id = ? AND status = 'PENDING')"
-                + " + (SELECT coalesce(sum(amount), 0) FROM hold"
-                + " WHERE account_id = ? AND status = 'PENDING')")
-        .params(account.value(), account.value())
-        .query(Long.class)
-        .single();
   }
 
   private static UUID uuid(TransactionId id) {

@@ -1,10 +1,8 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
-import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -28,7 +26,6 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.postgresql.util.PSQLException;
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.data.domain.Limit;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -176,12 +173,5 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 header.reason(),
                 header.createdAt(),
                 entries.ofTransaction(id.value()).stream().map(EntryRow::toDomain).toList()));
-  }
-
-  @Override
-  public List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit) {
-    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
-    List<Long> ids = accountIds.stream().map(AccountId::value).toList();
-    return entries.history(ids, before, Limit.of(limit)).stream().map(EntryRow::toDomain).toList();
   }
 }

@@ -2,7 +2,6 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import java.util.List;
 import java.util.UUID;
-import org.springframework.data.domain.Limit;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.query.Param;
@@ -15,14 +14,6 @@ interface LedgerEntryJpaRepository extends Repository<LedgerEntryEntity, Long> {
           + " from LedgerEntryEntity e"
           + " join JournalTransactionEntity t on t.id = e.transactionId"
           + " join AccountEntity a on a.id = e.accountId ";
-
-  /**
-   * Keyset page over the index {@code (account_id, id)}, newest first; several accounts (a merchant
-   * and its shards) merge by entry id.
-   */
-  @Query(ROW + "where e.accountId in :accountIds and e.id < :beforeId order by e.id desc")
-  List<EntryRow> history(
-      @Param("accountIds") List<Long> accountIds, @Param("beforeId") long beforeId, Limit limit);
 
   @Query(ROW + "where e.transactionId = :transactionId order by e.id")
   List<EntryRow> ofTransaction(@Param("transactionId") UUID transactionId);

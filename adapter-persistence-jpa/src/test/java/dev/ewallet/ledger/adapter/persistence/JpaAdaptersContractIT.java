@@ -1,9 +1,9 @@
 package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
-import dev.ewallet.ledger.domain.port.out.HeldFunds;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.testkit.AccountReadsContract;
 import dev.ewallet.ledger.testkit.AccountRepositoryContract;
 import dev.ewallet.ledger.testkit.AuditTrailContract;
 import dev.ewallet.ledger.testkit.BankFlowRepositoryContract;
@@ -25,6 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
   @Autowired AccountRepository accountRepository;
+  @Autowired AccountReads accountReads;
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
   @Autowired LedgerAudit ledgerAudit;
@@ -116,8 +118,26 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     }
 
     @Override
-    protected HeldFunds heldFunds() {
-      return bankFlows;
+    protected AccountRepository accounts() {
+      return accountRepository;
+    }
+
+    @Override
+    protected JournalRepository journal() {
+      return journalRepository;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
+    }
+  }
+
+  @Nested
+  class Reads extends AccountReadsContract {
+    @Override
+    protected AccountReads reads() {
+      return accountReads;
     }
 
     @Override
@@ -128,6 +148,16 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected JournalRepository journal() {
       return journalRepository;
+    }
+
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return bankFlows;
+    }
+
+    @Override
+    protected HoldRepository holds() {
+      return bankFlows;
     }
 
     @Override

@@ -24,10 +24,17 @@ import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepResult;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.Arrays;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -90,9 +97,34 @@ class AccountController {
         listAccounts.list(caller, owner).stream().map(mapper::account).toList());
   }
 
+  /**
+   * The account with an {@code ETag} naming its revision. Spring MVC compares it with the request's
+   * {@code If-None-Match} and answers 304 without a body on a match, after the use case has read
+   * the account and checked the caller's right to it. {@code Cache-Control: private, no-cache}: a
+   * client may keep the answer but must ask again before showing it, and no shared cache may.
+   */
+  @Operation(
+      summary =
+          "The account, with an ETag naming its revision and Cache-Control: private, no-cache."
+              + " Sent back in If-None-Match, the ETag is answered 304 without a body while the"
+              + " balance, the held amount and the shards are unchanged.")
+  @Parameter(
+      in = ParameterIn.HEADER,
+      name = HttpHeaders.IF_NONE_MATCH,
+      description = "ETags of revisions the client holds",
+      schema = @Schema(type = "string"))
+  @ApiResponse(responseCode = "200", description = "The account, with an ETag of its revision")
+  @ApiResponse(
+      responseCode = "304",
+      description = "If-None-Match named the current revision: nothing changed, no body",
+      content = @Content)
   @GetMapping("/{id}")
-  AccountResponse get(Caller caller, @PathVariable long id) {
-    return mapper.account(getAccount.get(caller, AccountId.of(id)));
+  ResponseEntity<AccountResponse> get(Caller caller, @PathVariable long id) {
+    AccountView account = getAccount.get(caller, AccountId.of(id));
+    return ResponseEntity.ok()
+        .eTag('"' + account.revision() + '"')
+        .cacheControl(CacheControl.noCache().cachePrivate())
+        .body(mapper.account(account));
   }
 
   @GetMapping("/{id}/entries")

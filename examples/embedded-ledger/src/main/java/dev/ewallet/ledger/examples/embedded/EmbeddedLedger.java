@@ -43,7 +43,7 @@ public final class EmbeddedLedger {
             new InMemoryRateLimiter(clock),
             storage.bankFlows(),
             storage.bankFlows(),
-            storage.bankFlows(),
+            storage.reads(),
             new RecordingBank(),
             (transfers, queueWaitNanos, batchNanos) -> {},
             storage.auditTrail(),

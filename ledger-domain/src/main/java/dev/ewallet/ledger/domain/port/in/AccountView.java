@@ -10,8 +10,11 @@ import java.util.Objects;
  * @param balance for a merchant, the sum over its main account and shards; otherwise the account's
  * @param heldAmount what the account has in pending holds and withdrawals
  * @param shards how many shards a merchant has; 0 for every other account
+ * @param version grows whenever the balance changes (derived from the newest entries of the account
+ *     and its shards, never negative)
  */
-public record AccountView(Account account, Money balance, Money heldAmount, int shards) {
+public record AccountView(
+    Account account, Money balance, Money heldAmount, int shards, long version) {
 
   public AccountView {
     Objects.requireNonNull(account, "account");
@@ -19,8 +22,13 @@ public record AccountView(Account account, Money balance, Money heldAmount, int 
     Objects.requireNonNull(heldAmount, "heldAmount");
   }
 
-  /** A view of an account that is not a merchant and has nothing held. */
-  public static AccountView of(Account account) {
-    return new AccountView(account, account.balance(), Money.zero(account.currency()), 0);
+  /**
+   * Names what a client sees of the account: two views of one account with the same revision show
+   * the same balance, held amount and shards, so a client that holds a view of that revision need
+   * not be sent it again. The held amount is part of it because a hold can be captured, or a
+   * withdrawal completed, without an entry on the account itself; it can only grow again with one.
+   */
+  public String revision() {
+    return version + "." + heldAmount.amountMinor() + "." + shards;
   }
 }

@@ -3,7 +3,6 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -30,9 +29,6 @@ public interface AccountRepository {
 
   /** The account as last committed, without locking it. */
   Optional<Account> findById(AccountId id);
-
-  /** The owner's accounts in id order, merchant shards excluded; empty when there are none. */
-  List<Account> findByOwner(UserId owner);
 
   /** A merchant's shards in id order, as last committed; empty for any other account. */
   List<Account> findShards(AccountId merchant);

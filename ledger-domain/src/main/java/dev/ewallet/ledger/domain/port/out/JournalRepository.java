@@ -1,7 +1,5 @@
 package dev.ewallet.ledger.domain.port.out;
 
-import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.time.Instant;
@@ -38,14 +36,4 @@ public interface JournalRepository {
 
   /** The transaction with its entries and reversal links, as committed. */
   Optional<PostedTransaction> findById(TransactionId id);
-
-  /**
-   * The entries of the accounts (one account, or a merchant and its shards), merged newest first by
-   * entry id.
-   *
-   * @param accountIds at least one
-   * @param beforeEntryId only entries with a smaller id; {@code null} for the newest
-   * @param limit the most entries to return, at least 1
-   */
-  List<LedgerEntry> findEntries(List<AccountId> accountIds, Long beforeEntryId, int limit);
 }

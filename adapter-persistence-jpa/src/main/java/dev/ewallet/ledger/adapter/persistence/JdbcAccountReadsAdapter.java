@@ -1,0 +1,157 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountHistory;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
+import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Client reads in PostgreSQL: each call is one native statement on a pooled connection in
+ * auto-commit, outside any transaction, mapped straight from its rows to the domain's records. No
+ * entity is hydrated, no persistence context opened, no {@code BEGIN}/{@code COMMIT} sent: a
+ * statement sees one snapshot of committed data by itself (docs/benchmarks.md, "Cheap reads").
+ *
+ * <p>Each statement keeps to index ranges: the account by its key, a merchant's shards by {@code
+ * (parent_id, shard_no)} (skipped by a one-time filter for every other kind), each account's newest
+ * entry and its history page by {@code (account_id, id)}, pending withdrawals and holds by their
+ * partial indexes.
+ */
+@Repository
+class JdbcAccountReadsAdapter implements AccountReads {
+
+  private static final String ACCOUNT_COLUMNS =
+      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id";
+
+  /** The account and its shards, when it is a merchant; {@code a} is the account read. */
+  private static final String WITH_SHARDS =
+      "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s"
+          + " WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id";
+
+  private static final String SNAPSHOTS =
+      "SELECT "
+          + ACCOUNT_COLUMNS
+          + ", m.total, m.shards, m.version,"
+          + " (SELECT coalesce(sum(w.amount), 0) FROM withdrawal w"
+          + "   WHERE w.account_id = a.id AND w.status = 'PENDING')"
+          + " + (SELECT coalesce(sum(h.amount), 0) FROM hold h"
+          + "   WHERE h.account_id = a.id AND h.status = 'PENDING') AS held"
+          + " FROM account a CROSS JOIN LATERAL ("
+          + "  SELECT sum(x.balance)::bigint AS total, count(*) - 1 AS shards,"
+          + "   sum((SELECT coalesce(max(e.id), 0) FROM ledger_entry e"
+          + "        WHERE e.account_id = x.id))::bigint AS version"
+          + "  FROM ("
+          + WITH_SHARDS
+          + ") x) m ";
+
+  private static final String FIND = SNAPSHOTS + "WHERE a.id = ?";
+
+  private static final String FIND_BY_OWNER =
+      SNAPSHOTS + "WHERE a.owner_id = ? AND a.parent_id IS NULL ORDER BY a.id";
+
+  /**
+   * The account with one page of entries: each of its accounts' newest entries below the cursor
+   * (one backward index range each), merged by id, cut to the page, then joined to their
+   * transactions' types. An account without entries still answers one row, with null entry columns.
+   */
+  private static final String HISTORY =
+      "SELECT "
+          + ACCOUNT_COLUMNS
+          + ", p.id AS entry_id, p.transaction_id, t.type, p.account_id AS entry_account_id,"
+          + " p.amount, p.balance_after, p.created_at AS entry_created_at"
+          + " FROM account a LEFT JOIN LATERAL ("
+          + "  SELECT e.* FROM ("
+          + WITH_SHARDS
+          + ") x CROSS JOIN LATERAL ("
+          + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at"
+          + "   FROM ledger_entry e WHERE e.account_id = x.id AND e.id < ?"
+          + "   ORDER BY e.id DESC LIMIT ?) e"
+          + "  ORDER BY e.id DESC LIMIT ?) p ON true"
+          + " LEFT JOIN journal_transaction t ON t.id = p.transaction_id"
+          + " WHERE a.id = ? ORDER BY p.id DESC";
+
+  private final JdbcClient jdbc;
+
+  JdbcAccountReadsAdapter(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public Optional<AccountSnapshot> find(AccountId id) {
+    return jdbc.sql(FIND).params(id.value()).query(JdbcAccountReadsAdapter::snapshot).optional();
+  }
+
+  @Override
+  public List<AccountSnapshot> findByOwner(UserId owner) {
+    return jdbc.sql(FIND_BY_OWNER)
+        .params(owner.value())
+        .query(JdbcAccountReadsAdapter::snapshot)
+        .list();
+  }
+
+  @Override
+  public Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit) {
+    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+    List<Account> account = new ArrayList<>(1);
+    List<LedgerEntry> entries = new ArrayList<>(limit);
+    jdbc.sql(HISTORY)
+        .params(before, limit, limit, id.value())
+        .query(row -> {
+          if (account.isEmpty()) {
+            account.add(account(row));
+          }
+          if (row.getObject("entry_id") != null) {
+            entries.add(entry(row, account.getFirst()));
+          }
+        });
+    return account.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new AccountHistory(account.getFirst(), entries));
+  }
+
+  private static AccountSnapshot snapshot(ResultSet row, int rowNum) throws SQLException {
+    Account account = account(row);
+    return new AccountSnapshot(
+        account,
+        Money.of(row.getLong("total"), account.currency()),
+        Money.of(row.getLong("held"), account.currency()),
+        row.getInt("shards"),
+        row.getLong("version"));
+  }
+
+  private static Account account(ResultSet row) throws SQLException {
+    return Account.rehydrate(
+        row.getLong("id"),
+        row.getObject("owner_id", Long.class),
+        row.getString("currency"),
+        AccountKind.valueOf(row.getString("kind")),
+        row.getLong("balance"),
+        SqlTypes.instant(row, "created_at"),
+        row.getObject("parent_id", Long.class));
+  }
+
+  private static LedgerEntry entry(ResultSet row, Account account) throws SQLException {
+    return new LedgerEntry(
+        row.getLong("entry_id"),
+        TransactionId.of(row.getObject("transaction_id", UUID.class)),
+        TransactionType.valueOf(row.getString("type")),
+        AccountId.of(row.getLong("entry_account_id")),
+        Money.of(row.getLong("amount"), account.currency()),
+        Money.of(row.getLong("balance_after"), account.currency()),
+        SqlTypes.instant(row, "entry_created_at"));
+  }
+}

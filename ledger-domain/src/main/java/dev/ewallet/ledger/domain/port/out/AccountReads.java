@@ -1,0 +1,38 @@
+package dev.ewallet.ledger.domain.port.out;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.UserId;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What clients read of accounts: balances with what is held, and history pages. Each answer is one
+ * consistent reading of committed state, taken outside any unit of work, and locks nothing: reads
+ * far outnumber postings, so an adapter should answer each call with a single statement.
+ */
+public interface AccountReads {
+
+  /**
+   * @param id never {@code null}
+   * @return the account as it stands, or empty when there is no such account
+   */
+  Optional<AccountSnapshot> find(AccountId id);
+
+  /**
+   * @param owner never {@code null}
+   * @return the owner's accounts (merchants with their shards summed, shards not listed), oldest
+   *     first; empty when none
+   */
+  List<AccountSnapshot> findByOwner(UserId owner);
+
+  /**
+   * One page of an account's history, newest first. A merchant's page merges its main account's
+   * entries with its shards' by entry id.
+   *
+   * @param id never {@code null}
+   * @param beforeEntryId only entries with a smaller id; {@code null} for the newest
+   * @param limit the most entries to return, at least 1
+   * @return the account with the page, or empty when there is no such account
+   */
+  Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit);
+}

@@ -1,0 +1,226 @@
+package dev.ewallet.ledger.testkit;
+
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.out.AccountHistory;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link AccountReads} must answer, run against the in-memory fake and the database
+ * adapter alike. Money reaches the books through the out-ports, as the posting flow puts it there.
+ */
+public abstract class AccountReadsContract {
+
+  protected abstract AccountReads reads();
+
+  protected abstract AccountRepository accounts();
+
+  protected abstract JournalRepository journal();
+
+  protected abstract WithdrawalRepository withdrawals();
+
+  protected abstract HoldRepository holds();
+
+  protected abstract UnitOfWork unitOfWork();
+
+  private final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+  private final UserId owner = UserId.of(LedgerFixtures.freshUserId());
+
+  private Account open(AccountKind kind) {
+    return accounts().create(new NewAccount(owner, VND, kind, now));
+  }
+
+  private Account shardOf(Account merchant, int shardNo) {
+    return accounts()
+        .create(
+            new NewAccount(owner, VND, AccountKind.MERCHANT_SHARD, now, merchant.id(), shardNo));
+  }
+
+  private TransactionId deposit(AccountId account, long amount) {
+    return new DirectPostings(accounts(), journal(), unitOfWork(), 1).deposit(account, vnd(amount));
+  }
+
+  private AccountSnapshot snapshot(AccountId id) {
+    return reads().find(id).orElseThrow();
+  }
+
+  private List<LedgerEntry> page(AccountId id, Long beforeEntryId, int limit) {
+    return reads().history(id, beforeEntryId, limit).orElseThrow().entries();
+  }
+
+  @Test
+  void aNewAccountReadsZeroWithVersionZeroAndEachPostingRaisesItsVersion() {
+    Account wallet = open(AccountKind.USER);
+
+    AccountSnapshot opened = snapshot(wallet.id());
+    assertThat(opened.account()).isEqualTo(wallet);
+    assertThat(opened.balance()).isEqualTo(vnd(0));
+    assertThat(opened.heldAmount()).isEqualTo(vnd(0));
+    assertThat(opened.shards()).isZero();
+    assertThat(opened.version()).isZero();
+
+    deposit(wallet.id(), 100);
+    AccountSnapshot once = snapshot(wallet.id());
+    deposit(wallet.id(), 50);
+    AccountSnapshot twice = snapshot(wallet.id());
+
+    assertThat(once.balance()).isEqualTo(vnd(100));
+    assertThat(once.account().balance()).isEqualTo(vnd(100));
+    assertThat(twice.balance()).isEqualTo(vnd(150));
+    assertThat(once.version()).isPositive();
+    assertThat(twice.version()).isGreaterThan(once.version());
+    assertThat(snapshot(wallet.id())).isEqualTo(twice);
+  }
+
+  @Test
+  void theHeldAmountIsWhatPendingWithdrawalsAndHoldsHoldAndDropsWhenTheyEnd() {
+    Account wallet = open(AccountKind.USER);
+    Account shop = open(AccountKind.USER);
+    Withdrawal withdrawal =
+        Withdrawal.requested(deposit(wallet.id(), 70), wallet.id(), vnd(70), now);
+    Hold hold =
+        Hold.placed(
+            deposit(wallet.id(), 50),
+            wallet.id(),
+            shop.id(),
+            vnd(50),
+            now.plus(Duration.ofDays(1)),
+            now);
+    unitOfWork()
+        .inTransaction(() -> {
+          withdrawals().insertWithdrawal(withdrawal);
+          holds().insertHold(hold);
+          return null;
+        });
+    assertThat(snapshot(wallet.id()).heldAmount()).isEqualTo(vnd(120));
+    assertThat(snapshot(shop.id()).heldAmount()).isEqualTo(vnd(0));
+
+    TransactionId settlement = deposit(shop.id(), 1);
+    unitOfWork()
+        .inTransaction(() -> {
+          withdrawals().lockWithdrawals(new TreeSet<>(List.of(withdrawal.id())));
+          withdrawals().updateWithdrawal(withdrawal.fail(settlement, "closed", now));
+          holds().lockHolds(new TreeSet<>(List.of(hold.id())));
+          holds().updateHold(hold.capture(vnd(50), settlement, now));
+          return null;
+        });
+
+    AccountSnapshot settled = snapshot(wallet.id());
+    assertThat(settled.heldAmount()).isEqualTo(vnd(0));
+    assertThat(settled.balance()).isEqualTo(vnd(120));
+  }
+
+  @Test
+  void aMerchantReadsTheSumOfItsShardsAndAnyShardsPostingRaisesItsVersion() {
+    Account merchant = open(AccountKind.MERCHANT);
+    Account first = shardOf(merchant, 0);
+    Account second = shardOf(merchant, 1);
+    deposit(merchant.id(), 5);
+    deposit(first.id(), 10);
+    AccountSnapshot before = snapshot(merchant.id());
+    deposit(second.id(), 20);
+
+    AccountSnapshot after = snapshot(merchant.id());
+    assertThat(before.balance()).isEqualTo(vnd(15));
+    assertThat(after.balance()).isEqualTo(vnd(35));
+    assertThat(after.account().balance()).isEqualTo(vnd(5));
+    assertThat(after.shards()).isEqualTo(2);
+    assertThat(after.version()).isGreaterThan(before.version());
+    assertThat(snapshot(first.id()).balance()).isEqualTo(vnd(10));
+    assertThat(snapshot(first.id()).shards()).isZero();
+  }
+
+  @Test
+  void anOwnersAccountsAreListedOldestFirstWithoutShards() {
+    Account wallet = open(AccountKind.USER);
+    Account merchant = open(AccountKind.MERCHANT);
+    shardOf(merchant, 0);
+    deposit(wallet.id(), 9);
+
+    List<AccountSnapshot> listed = reads().findByOwner(owner);
+
+    assertThat(listed)
+        .extracting(s -> s.account().id())
+        .containsExactly(wallet.id(), merchant.id());
+    assertThat(listed.getFirst()).isEqualTo(snapshot(wallet.id()));
+    assertThat(listed.getLast().shards()).isEqualTo(1);
+    assertThat(reads().findByOwner(UserId.of(LedgerFixtures.freshUserId()))).isEmpty();
+  }
+
+  @Test
+  void historyIsNewestFirstAndPagesByKeyset() {
+    AccountId wallet = open(AccountKind.USER).id();
+    assertThat(reads().history(wallet, null, 10).orElseThrow().entries()).isEmpty();
+    deposit(wallet, 1);
+    deposit(wallet, 2);
+    deposit(wallet, 3);
+
+    AccountHistory newest = reads().history(wallet, null, 2).orElseThrow();
+    List<LedgerEntry> older = page(wallet, newest.entries().getLast().entryId(), 2);
+
+    assertThat(newest.account().id()).isEqualTo(wallet);
+    assertThat(newest.account().balance()).isEqualTo(vnd(6));
+    assertThat(newest.entries()).extracting(e -> e.amount().amountMinor()).containsExactly(3L, 2L);
+    assertThat(newest.entries())
+        .extracting(e -> e.balanceAfter().amountMinor())
+        .containsExactly(6L, 3L);
+    assertThat(older).extracting(e -> e.amount().amountMinor()).containsExactly(1L);
+    assertThat(older.getFirst().type()).isEqualTo(TransactionType.DEPOSIT);
+    assertThat(older.getFirst().accountId()).isEqualTo(wallet);
+  }
+
+  @Test
+  void aMerchantsHistoryMergesItsShardsEntriesByEntryId() {
+    Account merchant = open(AccountKind.MERCHANT);
+    Account first = shardOf(merchant, 0);
+    Account second = shardOf(merchant, 1);
+    deposit(first.id(), 1);
+    deposit(merchant.id(), 2);
+    deposit(second.id(), 3);
+    deposit(first.id(), 4);
+
+    List<LedgerEntry> newest = page(merchant.id(), null, 3);
+    List<LedgerEntry> rest = page(merchant.id(), newest.getLast().entryId(), 3);
+
+    assertThat(newest).extracting(e -> e.amount().amountMinor()).containsExactly(4L, 3L, 2L);
+    assertThat(newest)
+        .extracting(LedgerEntry::accountId)
+        .containsExactly(first.id(), second.id(), merchant.id());
+    assertThat(rest).extracting(e -> e.amount().amountMinor()).containsExactly(1L);
+    assertThat(page(first.id(), null, 10))
+        .extracting(e -> e.amount().amountMinor())
+        .containsExactly(4L, 1L);
+  }
+
+  @Test
+  void anUnknownAccountIsNotFound() {
+    AccountId unknown = AccountId.of(Long.MAX_VALUE - 11);
+
+    assertThat(reads().find(unknown)).isEmpty();
+    assertThat(reads().history(unknown, null, 5)).isEmpty();
+  }
+}

@@ -1,0 +1,108 @@
+package dev.ewallet.ledger.testkit;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountHistory;
+import dev.ewallet.ledger.domain.port.out.AccountReads;
+import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@link AccountReads} in memory: each answer is read under the store's lock, so it is consistent.
+ */
+public final class InMemoryAccountReads implements AccountReads {
+
+  private final InMemoryStore store;
+  private final InMemoryBankFlows bankFlows;
+
+  public InMemoryAccountReads(InMemoryStore store, InMemoryBankFlows bankFlows) {
+    this.store = store;
+    this.bankFlows = bankFlows;
+  }
+
+  @Override
+  public Optional<AccountSnapshot> find(AccountId id) {
+    return store.locked(() -> account(id).map(this::snapshot));
+  }
+
+  @Override
+  public List<AccountSnapshot> findByOwner(UserId owner) {
+    return store.locked(() ->
+        store.state().accounts().values().stream()
+            .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
+            .map(this::snapshot)
+            .toList());
+  }
+
+  @Override
+  public Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit) {
+    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+    return store.locked(() ->
+        account(id)
+            .map(account -> {
+              List<AccountId> ids = withShards(account).map(Account::id).toList();
+              List<LedgerEntry> page =
+                  store.state().entries().stream()
+                      .filter(e -> ids.contains(e.accountId()) && e.entryId() < before)
+                      .sorted(Comparator.comparingLong(LedgerEntry::entryId).reversed())
+                      .limit(limit)
+                      .toList();
+              return new AccountHistory(account, page);
+            }));
+  }
+
+  /** Callers hold the store's lock. */
+  private Optional<Account> account(AccountId id) {
+    return Optional.ofNullable(store.state().accounts().get(id.value()));
+  }
+
+  /** The account, and its shards when it is a merchant; callers hold the store's lock. */
+  private Stream<Account> withShards(Account account) {
+    Stream<Account> shards =
+        account.kind() == AccountKind.MERCHANT
+            ? store.state().accounts().values().stream()
+                .filter(a -> account.id().equals(a.parent()))
+            : Stream.empty();
+    return Stream.concat(Stream.of(account), shards);
+  }
+
+  /** Callers hold the store's lock. */
+  private AccountSnapshot snapshot(Account account) {
+    List<Account> all = withShards(account).toList();
+    Money balance = Money.zero(account.currency());
+    long version = 0;
+    for (Account one : all) {
+      balance = balance.plus(one.balance());
+      version = Math.addExact(version, newestEntryId(one.id()));
+    }
+    Money held =
+        Stream.concat(
+                bankFlows
+                    .pendingWithdrawals()
+                    .filter(w -> w.accountId().equals(account.id()))
+                    .map(Withdrawal::amount),
+                bankFlows
+                    .pendingHolds()
+                    .filter(h -> h.accountId().equals(account.id()))
+                    .map(Hold::amount))
+            .reduce(Money.zero(account.currency()), Money::plus);
+    return new AccountSnapshot(account, balance, held, all.size() - 1, version);
+  }
+
+  private long newestEntryId(AccountId id) {
+    return store.state().entries().stream()
+        .filter(e -> e.accountId().equals(id))
+        .mapToLong(LedgerEntry::entryId)
+        .max()
+        .orElse(0);
+  }
+}
