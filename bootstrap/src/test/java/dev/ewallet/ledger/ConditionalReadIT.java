@@ -2,6 +2,7 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class ConditionalReadIT extends LedgerIntegrationTest {
 
   @Test
   void aMerchantsETagChangesWhenAnyOfItsShardsIsCredited() {
-    long owner = dev.ewallet.ledger.testkit.LedgerFixtures.freshUserId();
+    long owner = LedgerFixtures.freshUserId();
     ApiClient.Reply opened =
         api()
             .post(
