@@ -2,7 +2,6 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
@@ -93,18 +92,7 @@ class ConditionalReadIT extends LedgerIntegrationTest {
 
   @Test
   void aMerchantsETagChangesWhenAnyOfItsShardsIsCredited() {
-    long owner = LedgerFixtures.freshUserId();
-    ApiClient.Reply opened =
-        api()
-            .post(
-                "/v1/accounts",
-                OPERATOR,
-                null,
-                "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":"
-                    + owner
-                    + ",\"shards\":4}");
-    assertThat(opened.status()).as(opened.body()).isEqualTo(201);
-    long merchant = opened.json().get("id").asLong();
+    long merchant = openMerchant(4).id();
     String tag = read(merchant, OPERATOR, "\"none\"").header("ETag");
     Wallet payer = walletWith(1_000);
 

@@ -2,7 +2,6 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -16,27 +15,6 @@ import tools.jackson.databind.JsonNode;
 
 /** A hot merchant over HTTP: credits spread over shards, sweeps meanwhile, nothing lost. */
 class MerchantIT extends LedgerIntegrationTest {
-
-  record Merchant(long id, long owner, String token) {}
-
-  private Merchant merchant(int shards) {
-    long owner = LedgerFixtures.freshUserId();
-    ApiClient.Reply created =
-        api()
-            .post(
-                "/v1/accounts",
-                OPERATOR,
-                null,
-                "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":"
-                    + owner
-                    + ",\"shards\":"
-                    + shards
-                    + "}");
-    assertThat(created.status()).as(created.body()).isEqualTo(201);
-    assertThat(created.json().get("kind").asText()).isEqualTo("MERCHANT");
-    assertThat(created.json().get("shards").asInt()).isEqualTo(shards);
-    return new Merchant(created.json().get("id").asLong(), owner, TestTokens.user(owner));
-  }
 
   private List<JsonNode> history(Merchant merchant) {
     List<JsonNode> entries = new ArrayList<>();
@@ -60,7 +38,7 @@ class MerchantIT extends LedgerIntegrationTest {
 
   @Test
   void aThousandConcurrentCreditsSumExactlyWhileSweepsRun() throws Exception {
-    Merchant merchant = merchant(16);
+    Merchant merchant = openMerchant(16);
     List<Wallet> payers = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       payers.add(walletWith(100_000));
@@ -125,7 +103,7 @@ class MerchantIT extends LedgerIntegrationTest {
 
   @Test
   void payoutsLeaveTheMainAccountAndShardsOnlyGrow() {
-    Merchant merchant = merchant(4);
+    Merchant merchant = openMerchant(4);
     Wallet payer = walletWith(10_000);
     Wallet supplier = openWallet();
     assertThat(transfer(payer, merchant.id(), 6_000, ApiClient.newKey()).status()).isEqualTo(201);
@@ -185,7 +163,7 @@ class MerchantIT extends LedgerIntegrationTest {
 
   @Test
   void aRefundByReversalAfterASweepTakesTheMoneyFromTheMerchant() {
-    Merchant merchant = merchant(4);
+    Merchant merchant = openMerchant(4);
     Wallet payer = walletWith(10_000);
     ApiClient.Reply paid = transfer(payer, merchant.id(), 5_000, ApiClient.newKey());
     assertThat(paid.status()).as(paid.body()).isEqualTo(201);
@@ -202,7 +180,7 @@ class MerchantIT extends LedgerIntegrationTest {
 
   @Test
   void reversalsRacingSweepsNeverPostZeroNorFailAndEveryPaymentIsRefundedOnce() throws Exception {
-    Merchant merchant = merchant(4);
+    Merchant merchant = openMerchant(4);
     List<Wallet> payers = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       payers.add(walletWith(100_000));

@@ -57,6 +57,28 @@ abstract class SystemTestSupport {
     return new Wallet(reply.json().get("id").asLong(), owner, token);
   }
 
+  /** A merchant of a fresh user with its shards, opened by an operator, and that user's token. */
+  record Merchant(long id, long owner, String token) {}
+
+  Merchant openMerchant(int shards) {
+    long owner = LedgerFixtures.freshUserId();
+    ApiClient.Reply created =
+        api()
+            .post(
+                "/v1/accounts",
+                OPERATOR,
+                null,
+                "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":"
+                    + owner
+                    + ",\"shards\":"
+                    + shards
+                    + "}");
+    assertThat(created.status()).as(created.body()).isEqualTo(201);
+    assertThat(created.json().get("kind").asText()).isEqualTo("MERCHANT");
+    assertThat(created.json().get("shards").asInt()).isEqualTo(shards);
+    return new Merchant(created.json().get("id").asLong(), owner, TestTokens.user(owner));
+  }
+
   Wallet walletWith(long balance) {
     Wallet wallet = openWallet();
     deposit(wallet.id(), balance);

@@ -19,7 +19,6 @@ import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Clock;
 import java.time.Instant;
@@ -48,16 +47,7 @@ public final class AccountService
 
   /** The account as it stands now, for a caller already allowed to see it. */
   AccountView view(AccountId id) {
-    return reads.find(id).map(AccountService::view).orElseThrow(() -> notFound(id));
-  }
-
-  private static AccountView view(AccountSnapshot snapshot) {
-    return new AccountView(
-        snapshot.account(),
-        snapshot.balance(),
-        snapshot.heldAmount(),
-        snapshot.shards(),
-        snapshot.version());
+    return reads.find(id).orElseThrow(() -> notFound(id));
   }
 
   private static AccountNotFoundException notFound(AccountId id) {
@@ -106,9 +96,9 @@ public final class AccountService
 
   @Override
   public AccountView get(Caller caller, AccountId accountId) {
-    AccountSnapshot snapshot = reads.find(accountId).orElseThrow(() -> notFound(accountId));
-    caller.requireOwnerOrOperator(snapshot.account());
-    return view(snapshot);
+    AccountView view = reads.find(accountId).orElseThrow(() -> notFound(accountId));
+    caller.requireOwnerOrOperator(view.account());
+    return view;
   }
 
   @Override
@@ -120,7 +110,7 @@ public final class AccountService
     if (!caller.operator() && !owner.equals(caller.user())) {
       throw new AccessDeniedException("only operators may list another owner's accounts");
     }
-    return reads.findByOwner(owner).stream().map(AccountService::view).toList();
+    return reads.findByOwner(owner);
   }
 
   @Override

@@ -13,10 +13,10 @@ import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
@@ -64,7 +64,7 @@ public abstract class AccountReadsContract {
     return new DirectPostings(accounts(), journal(), unitOfWork(), 1).deposit(account, vnd(amount));
   }
 
-  private AccountSnapshot snapshot(AccountId id) {
+  private AccountView snapshot(AccountId id) {
     return reads().find(id).orElseThrow();
   }
 
@@ -76,7 +76,7 @@ public abstract class AccountReadsContract {
   void aNewAccountReadsZeroWithVersionZeroAndEachPostingRaisesItsVersion() {
     Account wallet = open(AccountKind.USER);
 
-    AccountSnapshot opened = snapshot(wallet.id());
+    AccountView opened = snapshot(wallet.id());
     assertThat(opened.account()).isEqualTo(wallet);
     assertThat(opened.balance()).isEqualTo(vnd(0));
     assertThat(opened.heldAmount()).isEqualTo(vnd(0));
@@ -84,9 +84,9 @@ public abstract class AccountReadsContract {
     assertThat(opened.version()).isZero();
 
     deposit(wallet.id(), 100);
-    AccountSnapshot once = snapshot(wallet.id());
+    AccountView once = snapshot(wallet.id());
     deposit(wallet.id(), 50);
-    AccountSnapshot twice = snapshot(wallet.id());
+    AccountView twice = snapshot(wallet.id());
 
     assertThat(once.balance()).isEqualTo(vnd(100));
     assertThat(once.account().balance()).isEqualTo(vnd(100));
@@ -129,7 +129,7 @@ public abstract class AccountReadsContract {
           return null;
         });
 
-    AccountSnapshot settled = snapshot(wallet.id());
+    AccountView settled = snapshot(wallet.id());
     assertThat(settled.heldAmount()).isEqualTo(vnd(0));
     assertThat(settled.balance()).isEqualTo(vnd(120));
   }
@@ -141,10 +141,10 @@ public abstract class AccountReadsContract {
     Account second = shardOf(merchant, 1);
     deposit(merchant.id(), 5);
     deposit(first.id(), 10);
-    AccountSnapshot before = snapshot(merchant.id());
+    AccountView before = snapshot(merchant.id());
     deposit(second.id(), 20);
 
-    AccountSnapshot after = snapshot(merchant.id());
+    AccountView after = snapshot(merchant.id());
     assertThat(before.balance()).isEqualTo(vnd(15));
     assertThat(after.balance()).isEqualTo(vnd(35));
     assertThat(after.account().balance()).isEqualTo(vnd(5));
@@ -161,7 +161,7 @@ public abstract class AccountReadsContract {
     shardOf(merchant, 0);
     deposit(wallet.id(), 9);
 
-    List<AccountSnapshot> listed = reads().findByOwner(owner);
+    List<AccountView> listed = reads().findByOwner(owner);
 
     assertThat(listed)
         .extracting(s -> s.account().id())

@@ -8,9 +8,9 @@ import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
-import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -30,12 +30,12 @@ public final class InMemoryAccountReads implements AccountReads {
   }
 
   @Override
-  public Optional<AccountSnapshot> find(AccountId id) {
+  public Optional<AccountView> find(AccountId id) {
     return store.locked(() -> account(id).map(this::snapshot));
   }
 
   @Override
-  public List<AccountSnapshot> findByOwner(UserId owner) {
+  public List<AccountView> findByOwner(UserId owner) {
     return store.locked(() ->
         store.state().accounts().values().stream()
             .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
@@ -76,7 +76,7 @@ public final class InMemoryAccountReads implements AccountReads {
   }
 
   /** Callers hold the store's lock. */
-  private AccountSnapshot snapshot(Account account) {
+  private AccountView snapshot(Account account) {
     List<Account> all = withShards(account).toList();
     Money balance = Money.zero(account.currency());
     long version = 0;
@@ -95,7 +95,7 @@ public final class InMemoryAccountReads implements AccountReads {
                     .filter(h -> h.accountId().equals(account.id()))
                     .map(Hold::amount))
             .reduce(Money.zero(account.currency()), Money::plus);
-    return new AccountSnapshot(account, balance, held, all.size() - 1, version);
+    return new AccountView(account, balance, held, all.size() - 1, version);
   }
 
   private long newestEntryId(AccountId id) {

@@ -8,9 +8,9 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
-import dev.ewallet.ledger.domain.port.out.AccountSnapshot;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -91,12 +91,12 @@ class JdbcAccountReadsAdapter implements AccountReads {
   }
 
   @Override
-  public Optional<AccountSnapshot> find(AccountId id) {
+  public Optional<AccountView> find(AccountId id) {
     return jdbc.sql(FIND).params(id.value()).query(JdbcAccountReadsAdapter::snapshot).optional();
   }
 
   @Override
-  public List<AccountSnapshot> findByOwner(UserId owner) {
+  public List<AccountView> findByOwner(UserId owner) {
     return jdbc.sql(FIND_BY_OWNER)
         .params(owner.value())
         .query(JdbcAccountReadsAdapter::snapshot)
@@ -123,9 +123,9 @@ class JdbcAccountReadsAdapter implements AccountReads {
         : Optional.of(new AccountHistory(account.getFirst(), entries));
   }
 
-  private static AccountSnapshot snapshot(ResultSet row, int rowNum) throws SQLException {
+  private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {
     Account account = account(row);
-    return new AccountSnapshot(
+    return new AccountView(
         account,
         Money.of(row.getLong("total"), account.currency()),
         Money.of(row.getLong("held"), account.currency()),

@@ -10,8 +10,9 @@ import java.util.Objects;
  * @param balance for a merchant, the sum over its main account and shards; otherwise the account's
  * @param heldAmount what the account has in pending holds and withdrawals
  * @param shards how many shards a merchant has; 0 for every other account
- * @param version grows whenever the balance changes (derived from the newest entries of the account
- *     and its shards, never negative)
+ * @param version the sum, over the account and its shards, of the id of each one's newest entry (0
+ *     for none). An account's entries are appended under its row lock, so each term only grows, and
+ *     the sum grows whenever any balance changes.
  */
 public record AccountView(
     Account account, Money balance, Money heldAmount, int shards, long version) {
@@ -20,6 +21,9 @@ public record AccountView(
     Objects.requireNonNull(account, "account");
     Objects.requireNonNull(balance, "balance");
     Objects.requireNonNull(heldAmount, "heldAmount");
+    if (shards < 0 || version < 0) {
+      throw new IllegalArgumentException("shards and version are never negative");
+    }
   }
 
   /**

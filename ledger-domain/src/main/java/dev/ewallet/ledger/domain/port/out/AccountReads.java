@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.port.in.AccountView;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,16 +15,17 @@ public interface AccountReads {
 
   /**
    * @param id never {@code null}
-   * @return the account as it stands, or empty when there is no such account
+   * @return the account as it stands (read at one instant, held amount and merchant total
+   *     included), or empty when there is no such account
    */
-  Optional<AccountSnapshot> find(AccountId id);
+  Optional<AccountView> find(AccountId id);
 
   /**
    * @param owner never {@code null}
    * @return the owner's accounts (merchants with their shards summed, shards not listed), oldest
    *     first; empty when none
    */
-  List<AccountSnapshot> findByOwner(UserId owner);
+  List<AccountView> findByOwner(UserId owner);
 
   /**
    * One page of an account's history, newest first. A merchant's page merges its main account's
