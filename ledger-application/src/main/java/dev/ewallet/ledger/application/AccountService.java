@@ -45,7 +45,7 @@ public final class AccountService
     this.clock = clock;
   }
 
-  /** The account as it stands now, for a caller already allowed to see it. */
+  /** The account as it stands now; the caller's right to it is checked by the caller. */
   AccountView view(AccountId id) {
     return reads.find(id).orElseThrow(() -> notFound(id));
   }
@@ -96,7 +96,7 @@ public final class AccountService
 
   @Override
   public AccountView get(Caller caller, AccountId accountId) {
-    AccountView view = reads.find(accountId).orElseThrow(() -> notFound(accountId));
+    AccountView view = view(accountId);
     caller.requireOwnerOrOperator(view.account());
     return view;
   }
