@@ -4,21 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Conditional account reads over HTTP: an {@code ETag} on every account read, 304 without a body
- * while nothing a client sees has changed, 200 again as soon as something has.
+ * Conditional reads over HTTP: an {@code ETag} on every account read and history page, 304 without
+ * a body while nothing a client sees has changed, 200 again as soon as something has.
  */
 class ConditionalReadIT extends LedgerIntegrationTest {
 
   private ApiClient.Reply read(long accountId, String token, String ifNoneMatch) {
-    return api()
-        .send(
-            api()
-                .request("/v1/accounts/" + accountId, token)
-                .header("If-None-Match", ifNoneMatch)
-                .GET());
+    return read("/v1/accounts/" + accountId, token, ifNoneMatch);
+  }
+
+  private ApiClient.Reply read(String path, String token, String ifNoneMatch) {
+    return api().send(api().request(path, token).header("If-None-Match", ifNoneMatch).GET());
   }
 
   private static void assertNotModified(ApiClient.Reply reply, String etag) {
@@ -108,15 +108,46 @@ class ConditionalReadIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aHistoryPageCarriesAnETagAndIsAnswered304UntilAnEntryReachesIt() {
+    Wallet wallet = walletWith(5_000);
+    Wallet payee = openWallet();
+    assertThat(transfer(wallet, payee.id(), 100, ApiClient.newKey()).status()).isEqualTo(201);
+    String newest = "/v1/accounts/" + wallet.id() + "/entries?limit=1";
+    ApiClient.Reply first = api().get(newest, wallet.token());
+    String etag = first.header("ETag");
+    String older = "/v1/accounts/" + wallet.id() + "/entries?limit=1&cursor=";
+    older += first.json().get("nextCursor").asText();
+    String olderTag = api().get(older, wallet.token()).header("ETag");
+
+    assertThat(first.status()).isEqualTo(200);
+    assertThat(first.header("Cache-Control")).contains("no-cache").contains("private");
+    assertThat(olderTag).isNotNull().isNotEqualTo(etag);
+    assertNotModified(read(newest, wallet.token(), etag), etag);
+
+    assertThat(transfer(wallet, payee.id(), 200, ApiClient.newKey()).status()).isEqualTo(201);
+
+    ApiClient.Reply now = read(newest, wallet.token(), etag);
+    assertThat(now.status()).isEqualTo(200);
+    assertThat(now.json().get("items").get(0).get("amount").asLong()).isEqualTo(-200);
+    assertThat(now.header("ETag")).isNotEqualTo(etag);
+    assertNotModified(read(older, wallet.token(), olderTag), olderTag);
+  }
+
+  @Test
   void someoneElsesAccountIsRefusedEvenWithItsCurrentETag() {
     Wallet wallet = walletWith(300);
     Wallet stranger = openWallet();
     String etag = api().get("/v1/accounts/" + wallet.id(), wallet.token()).header("ETag");
 
-    ApiClient.Reply refused = read(wallet.id(), stranger.token(), etag);
+    String pagePath = "/v1/accounts/" + wallet.id() + "/entries";
+    String pageTag = api().get(pagePath, wallet.token()).header("ETag");
 
-    assertThat(refused.status()).isEqualTo(403);
-    assertThat(refused.header("ETag")).isNull();
-    assertThat(refused.json().get("code").asText()).isEqualTo("FORBIDDEN");
+    for (ApiClient.Reply refused :
+        List.of(
+            read(wallet.id(), stranger.token(), etag), read(pagePath, stranger.token(), pageTag))) {
+      assertThat(refused.status()).isEqualTo(403);
+      assertThat(refused.header("ETag")).isNull();
+      assertThat(refused.json().get("code").asText()).isEqualTo("FORBIDDEN");
+    }
   }
 }

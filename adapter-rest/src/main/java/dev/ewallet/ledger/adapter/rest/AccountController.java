@@ -97,12 +97,6 @@ class AccountController {
         listAccounts.list(caller, owner).stream().map(mapper::account).toList());
   }
 
-  /**
-   * The account with an {@code ETag} naming its revision. Spring MVC compares it with the request's
-   * {@code If-None-Match} and answers 304 without a body on a match, after the use case has read
-   * the account and checked the caller's right to it. {@code Cache-Control: private, no-cache}: a
-   * client may keep the answer but must ask again before showing it, and no shared cache may.
-   */
   @Operation(
       summary =
           "The account, with an ETag naming its revision and Cache-Control: private, no-cache."
@@ -121,14 +115,26 @@ class AccountController {
   @GetMapping("/{id}")
   ResponseEntity<AccountResponse> get(Caller caller, @PathVariable long id) {
     AccountView account = getAccount.get(caller, AccountId.of(id));
-    return ResponseEntity.ok()
-        .eTag('"' + account.revision() + '"')
-        .cacheControl(CacheControl.noCache().cachePrivate())
-        .body(mapper.account(account));
+    return conditional(account.revision(), mapper.account(account));
   }
 
+  @Operation(
+      summary =
+          "A page of the account's history, newest first, with an ETag naming the page's entries"
+              + " and Cache-Control: private, no-cache. Sent back in If-None-Match, the ETag is"
+              + " answered 304 without a body while the page is unchanged.")
+  @Parameter(
+      in = ParameterIn.HEADER,
+      name = HttpHeaders.IF_NONE_MATCH,
+      description = "ETags of pages the client holds",
+      schema = @Schema(type = "string"))
+  @ApiResponse(responseCode = "200", description = "The page, with an ETag of its revision")
+  @ApiResponse(
+      responseCode = "304",
+      description = "If-None-Match named the page as it is: no entry came, no body",
+      content = @Content)
   @GetMapping("/{id}/entries")
-  EntriesResponse entries(
+  ResponseEntity<EntriesResponse> entries(
       Caller caller,
       @PathVariable long id,
       @RequestParam(required = false) Integer limit,
@@ -141,7 +147,23 @@ class AccountController {
             limit == null ? AccountEntriesQuery.DEFAULT_LIMIT : limit);
     String next =
         page.nextBeforeEntryId() == null ? null : RequestFields.cursor(page.nextBeforeEntryId());
-    return new EntriesResponse(page.items().stream().map(mapper::entry).toList(), next);
+    return conditional(
+        page.revision(),
+        new EntriesResponse(page.items().stream().map(mapper::entry).toList(), next));
+  }
+
+  /**
+   * An answer that carries the revision of what it shows as its {@code ETag}. Spring MVC compares
+   * it with the request's {@code If-None-Match} and answers 304 without a body on a match, after
+   * the use case has read and checked the caller's right. {@code Cache-Control: private, no-cache}:
+   * a client may keep the answer but must ask again before showing it, and no shared cache may keep
+   * it.
+   */
+  private static <T> ResponseEntity<T> conditional(String revision, T body) {
+    return ResponseEntity.ok()
+        .eTag('"' + revision + '"')
+        .cacheControl(CacheControl.noCache().cachePrivate())
+        .body(body);
   }
 
   /** Grows a hot merchant's shards (operators). */
