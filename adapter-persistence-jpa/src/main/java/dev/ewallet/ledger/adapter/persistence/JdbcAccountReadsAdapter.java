@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -106,21 +107,21 @@ class JdbcAccountReadsAdapter implements AccountReads {
   @Override
   public Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit) {
     long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
-    List<Account> account = new ArrayList<>(1);
-    List<LedgerEntry> entries = new ArrayList<>(limit);
-    jdbc.sql(HISTORY)
-        .params(before, limit, limit, id.value())
-        .query(row -> {
-          if (account.isEmpty()) {
-            account.add(account(row));
+    ResultSetExtractor<Optional<AccountHistory>> page =
+        rows -> {
+          if (!rows.next()) {
+            return Optional.empty();
           }
-          if (row.getObject("entry_id") != null) {
-            entries.add(entry(row, account.getFirst()));
-          }
-        });
-    return account.isEmpty()
-        ? Optional.empty()
-        : Optional.of(new AccountHistory(account.getFirst(), entries));
+          Account account = account(rows);
+          List<LedgerEntry> entries = new ArrayList<>(limit);
+          do {
+            if (rows.getObject("entry_id") != null) {
+              entries.add(entry(rows, account));
+            }
+          } while (rows.next());
+          return Optional.of(new AccountHistory(account, entries));
+        };
+    return jdbc.sql(HISTORY).params(before, limit, limit, id.value()).query(page);
   }
 
   private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {
