@@ -4,12 +4,15 @@
 -- balance_after chain) holds and reconciliation stays clean. Run on a fresh, migrated database.
 \set ON_ERROR_STOP on
 BEGIN;
-INSERT INTO account (id, owner_id, currency, kind, balance, allow_negative, created_at)
+INSERT INTO account (id, owner_id, currency, kind, balance, allow_negative, created_at,
+                     last_entry_at)
 OVERRIDING SYSTEM VALUE
-SELECT g, g, 'VND', 'USER', :opening, false, now() FROM generate_series(1, :wallets) g;
-INSERT INTO account (id, owner_id, currency, kind, balance, allow_negative, created_at)
+SELECT g, g, 'VND', 'USER', :opening, false, now(), now() FROM generate_series(1, :wallets) g;
+INSERT INTO account (id, owner_id, currency, kind, balance, allow_negative, created_at,
+                     last_entry_at)
 OVERRIDING SYSTEM VALUE
-VALUES (:wallets + 1, NULL, 'VND', 'BANK_CLEARING', -(:opening::bigint * :wallets), true, now());
+VALUES (:wallets + 1, NULL, 'VND', 'BANK_CLEARING', -(:opening::bigint * :wallets), true, now(),
+        now());
 ALTER TABLE account ALTER COLUMN id RESTART WITH 1000000000;
 INSERT INTO journal_transaction (id, type, principal_id, idempotency_key, request_fingerprint, created_at)
 VALUES ('00000000-0000-4000-8000-000000000001', 'DEPOSIT', 0, 'bench-opening', repeat('0', 64), now());

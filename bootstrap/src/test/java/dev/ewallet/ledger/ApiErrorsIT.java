@@ -90,6 +90,14 @@ class ApiErrorsIT extends LedgerIntegrationTest {
     assertProblem(api().get(entries + "?limit=101", wallet.token()), 400, "VALIDATION_FAILED");
     assertProblem(api().get(entries + "?limit=x", wallet.token()), 400, "VALIDATION_FAILED");
     assertProblem(api().get(entries + "?cursor=bm9wZQ", wallet.token()), 400, "VALIDATION_FAILED");
+    // An audit cursor, a history cursor with a time that is not a number, and one with no id.
+    for (String cursor :
+        new String[] {
+          "YmVmb3JlOjU", "ZW50cmllcy1iZWZvcmU6eDo1", "ZW50cmllcy1iZWZvcmU6MTcwMDAwMDAwMDAwMDAwMA"
+        }) {
+      assertProblem(
+          api().get(entries + "?cursor=" + cursor, wallet.token()), 400, "VALIDATION_FAILED");
+    }
     assertProblem(api().get("/v1/transactions/nope", wallet.token()), 400, "VALIDATION_FAILED");
     assertProblem(
         api().post("/v1/accounts", wallet.token(), null, "{\"currency\":\"DOGE\"}"),

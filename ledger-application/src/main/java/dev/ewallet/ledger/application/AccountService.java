@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AccountView;
@@ -114,19 +115,20 @@ public final class AccountService
   }
 
   @Override
-  public EntriesPage entries(Caller caller, AccountId accountId, Long beforeEntryId, int limit) {
+  public EntriesPage entries(
+      Caller caller, AccountId accountId, HistoryPosition before, int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidRequestException("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
     }
     // One extra row tells whether another page follows without a count query.
     AccountHistory history =
-        reads.history(accountId, beforeEntryId, limit + 1).orElseThrow(() -> notFound(accountId));
+        reads.history(accountId, before, limit + 1).orElseThrow(() -> notFound(accountId));
     caller.requireOwnerOrOperator(history.account());
     List<LedgerEntry> rows = history.entries();
     if (rows.size() <= limit) {
       return new EntriesPage(rows, null);
     }
     List<LedgerEntry> page = rows.subList(0, limit);
-    return new EntriesPage(page, page.getLast().entryId());
+    return new EntriesPage(page, HistoryPosition.of(page.getLast()));
   }
 }

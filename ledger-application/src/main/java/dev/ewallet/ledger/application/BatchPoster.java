@@ -151,9 +151,6 @@ final class BatchPoster {
   }
 
   private Map<PostingRequest, PostingOutcome> postInTransaction(List<PostingRequest> round) {
-    // Storage keeps microseconds: truncating here makes every reply equal what a later read
-    // returns.
-    Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
     Map<PostingRequest, PostingOutcome> outcomes = new LinkedHashMap<>();
     Map<ClaimKey, IdempotencyRecord> earlier =
         journal.findClaims(round.stream().map(PostingRequest::claimKey).toList());
@@ -167,6 +164,10 @@ final class BatchPoster {
       }
     }
     LockedRows working = lock(fresh);
+    // Read after the locks, so that an account's entries are in time order as they are in posting
+    // order. Storage keeps microseconds: truncating makes every reply equal what a later read
+    // returns.
+    Instant now = working.postingTime(clock.instant().truncatedTo(ChronoUnit.MICROS));
     List<Passed> passed = new ArrayList<>();
     for (PostingRequest request : fresh) {
       try {
@@ -235,7 +236,7 @@ final class BatchPoster {
           new BalanceChange(
               account.id(), posting.amount(), account.balanceAfter(posting.amount())));
     }
-    changes.forEach(c -> working.put(working.account(c.accountId()).withBalance(c.balanceAfter())));
+    changes.forEach(c -> working.put(working.account(c.accountId()).posted(c.balanceAfter(), now)));
     for (RowChange change : planned.rowChanges()) {
       switch (change) {
         case RowChange.HoldPlaced placed -> working.put(placed.hold());
@@ -288,7 +289,7 @@ final class BatchPoster {
         p -> p.changes().forEach(c -> net.merge(c.accountId(), c.amount(), Money::plus)));
     List<Posting> updates =
         net.entrySet().stream().map(e -> new Posting(e.getKey(), e.getValue())).toList();
-    for (BalanceChange applied : accounts.applyPostings(updates)) {
+    for (BalanceChange applied : accounts.applyPostings(updates, now)) {
       Money expected = working.account(applied.accountId()).balance();
       if (!applied.balanceAfter().equals(expected)) {
         throw new IllegalStateException(

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,6 +29,18 @@ final class LockedRows {
 
   Account account(AccountId id) {
     return accounts.get(id);
+  }
+
+  /**
+   * The batch's posting time: the clock's {@code now}, or the newest entry time of a locked account
+   * when that is later, so that no account's entries go out of time order.
+   */
+  Instant postingTime(Instant now) {
+    Instant time = now;
+    for (Account account : accounts.values()) {
+      time = account.earliestPostingTime(time);
+    }
+    return time;
   }
 
   /** The locked hold a plan settles. */

@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.AccountView;
@@ -97,12 +98,12 @@ class AccountServiceTest {
     }
 
     List<Long> amounts = new ArrayList<>();
-    Long cursor = null;
+    HistoryPosition cursor = null;
     int pages = 0;
     do {
       EntriesPage page = accounts.entries(Caller.user(7), wallet, cursor, 2);
       page.items().forEach(e -> amounts.add(e.amount().amountMinor()));
-      cursor = page.nextBeforeEntryId();
+      cursor = page.next();
       pages++;
     } while (cursor != null);
 

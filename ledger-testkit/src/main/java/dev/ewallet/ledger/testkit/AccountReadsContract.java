@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -68,8 +69,8 @@ public abstract class AccountReadsContract {
     return reads().find(id).orElseThrow();
   }
 
-  private List<LedgerEntry> page(AccountId id, Long beforeEntryId, int limit) {
-    return reads().history(id, beforeEntryId, limit).orElseThrow().entries();
+  private List<LedgerEntry> page(AccountId id, HistoryPosition before, int limit) {
+    return reads().history(id, before, limit).orElseThrow().entries();
   }
 
   @Test
@@ -180,7 +181,7 @@ public abstract class AccountReadsContract {
     deposit(wallet, 3);
 
     AccountHistory newest = reads().history(wallet, null, 2).orElseThrow();
-    List<LedgerEntry> older = page(wallet, newest.entries().getLast().entryId(), 2);
+    List<LedgerEntry> older = page(wallet, HistoryPosition.of(newest.entries().getLast()), 2);
 
     assertThat(newest.account().id()).isEqualTo(wallet);
     assertThat(newest.account().balance()).isEqualTo(vnd(6));
@@ -194,7 +195,7 @@ public abstract class AccountReadsContract {
   }
 
   @Test
-  void aMerchantsHistoryMergesItsShardsEntriesByEntryId() {
+  void aMerchantsHistoryMergesItsShardsEntriesNewestFirst() {
     Account merchant = open(AccountKind.MERCHANT);
     Account first = shardOf(merchant, 0);
     Account second = shardOf(merchant, 1);
@@ -204,7 +205,7 @@ public abstract class AccountReadsContract {
     deposit(first.id(), 4);
 
     List<LedgerEntry> newest = page(merchant.id(), null, 3);
-    List<LedgerEntry> rest = page(merchant.id(), newest.getLast().entryId(), 3);
+    List<LedgerEntry> rest = page(merchant.id(), HistoryPosition.of(newest.getLast()), 3);
 
     assertThat(newest).extracting(e -> e.amount().amountMinor()).containsExactly(4L, 3L, 2L);
     assertThat(newest)

@@ -122,8 +122,8 @@ public abstract class AccountRepositoryContract {
               accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
               return accounts()
                   .applyPostings(
-                      List.of(
-                          new Posting(wallet.id(), vnd(700)), new Posting(clearing, vnd(-700))));
+                      List.of(new Posting(wallet.id(), vnd(700)), new Posting(clearing, vnd(-700))),
+                      Instant.now().truncatedTo(ChronoUnit.MICROS));
             });
 
     assertThat(changes)
@@ -144,13 +144,41 @@ public abstract class AccountRepositoryContract {
                   accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
                   accounts()
                       .applyPostings(
-                          List.of(
-                              new Posting(wallet.id(), vnd(5)), new Posting(clearing, vnd(-5))));
+                          List.of(new Posting(wallet.id(), vnd(5)), new Posting(clearing, vnd(-5))),
+                          Instant.now().truncatedTo(ChronoUnit.MICROS));
                   throw new IllegalStateException("boom");
                 }))
         .hasMessage("boom");
 
     assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(0));
+  }
+
+  @Test
+  void storageRecordsTheNewestEntryTimeAndRefusesAnEarlierOne() {
+    Account wallet = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+    Instant posted = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    unitOfWork()
+        .inTransaction(() -> {
+          accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+          return accounts()
+              .applyPostings(
+                  List.of(new Posting(wallet.id(), vnd(9)), new Posting(clearing, vnd(-9))),
+                  posted);
+        });
+    assertThat(accounts().findById(wallet.id()).orElseThrow().lastEntryAt()).isEqualTo(posted);
+
+    assertThatThrownBy(() ->
+            unitOfWork()
+                .inTransaction(() -> {
+                  accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+                  return accounts()
+                      .applyPostings(
+                          List.of(new Posting(wallet.id(), vnd(-4)), new Posting(clearing, vnd(4))),
+                          posted.minusMillis(1));
+                }))
+        .hasMessageContaining("later than");
+    assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(9));
   }
 
   @Test

@@ -45,7 +45,8 @@ public record DirectPostings(
       assertThat(journal.claimAll(List.of(claim))).containsExactly(claim.transactionId());
       List<BalanceChange> changes =
           accounts.applyPostings(
-              List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)));
+              List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)),
+              claim.createdAt());
       journal.appendEntries(
           List.of(new TransactionChanges(claim.transactionId(), changes)), claim.createdAt());
       return claim.transactionId();

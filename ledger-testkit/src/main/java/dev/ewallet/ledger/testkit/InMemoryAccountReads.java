@@ -6,12 +6,12 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -44,16 +44,16 @@ public final class InMemoryAccountReads implements AccountReads {
   }
 
   @Override
-  public Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit) {
-    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+  public Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit) {
     return store.locked(() ->
         account(id)
             .map(account -> {
               List<AccountId> ids = withShards(account).map(Account::id).toList();
               List<LedgerEntry> page =
                   store.state().entries().stream()
-                      .filter(e -> ids.contains(e.accountId()) && e.entryId() < before)
-                      .sorted(Comparator.comparingLong(LedgerEntry::entryId).reversed())
+                      .filter(e -> ids.contains(e.accountId()))
+                      .filter(e -> before == null || before.isAfter(e))
+                      .sorted(HistoryPosition.NEWEST_FIRST)
                       .limit(limit)
                       .toList();
               return new AccountHistory(account, page);

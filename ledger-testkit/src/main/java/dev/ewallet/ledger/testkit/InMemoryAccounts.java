@@ -39,7 +39,8 @@ public final class InMemoryAccounts implements AccountRepository {
               account.kind(),
               Money.zero(account.currency()),
               account.createdAt(),
-              account.parent());
+              account.parent(),
+              null);
       store.state().accounts().put(id, created);
       return created;
     });
@@ -111,7 +112,7 @@ public final class InMemoryAccounts implements AccountRepository {
 
   /** Applies the postings; a balance going below zero where the kind forbids it fails as CHECK. */
   @Override
-  public List<BalanceChange> applyPostings(List<Posting> postings) {
+  public List<BalanceChange> applyPostings(List<Posting> postings, Instant at) {
     store.requireTransaction();
     List<BalanceChange> changes = new ArrayList<>();
     for (Posting posting : postings) {
@@ -120,7 +121,7 @@ public final class InMemoryAccounts implements AccountRepository {
       if (after.isNegative() && !account.kind().allowsNegative()) {
         throw new IllegalStateException("CHECK (allow_negative OR balance >= 0) violated");
       }
-      store.state().accounts().put(account.id().value(), account.withBalance(after));
+      store.state().accounts().put(account.id().value(), account.posted(after, at));
       changes.add(new BalanceChange(posting.accountId(), posting.amount(), after));
     }
     return changes;
@@ -133,7 +134,17 @@ public final class InMemoryAccounts implements AccountRepository {
       return store
           .state()
           .accounts()
-          .put(id.value(), a.withBalance(Money.of(balanceMinor, a.currency())));
+          .put(
+              id.value(),
+              new Account(
+                  a.id(),
+                  a.owner(),
+                  a.currency(),
+                  a.kind(),
+                  Money.of(balanceMinor, a.currency()),
+                  a.createdAt(),
+                  a.parent(),
+                  a.lastEntryAt()));
     });
   }
 }

@@ -192,7 +192,8 @@ public abstract class JournalRepositoryContract {
           List<BalanceChange> applied =
               accounts()
                   .applyPostings(
-                      List.of(new Posting(clearing, vnd(-5)), new Posting(wallet.id(), vnd(5))));
+                      List.of(new Posting(clearing, vnd(-5)), new Posting(wallet.id(), vnd(5))),
+                      first.createdAt());
           long clearingAfter = applied.get(0).balanceAfter().amountMinor();
           journal()
               .appendEntries(

@@ -49,6 +49,9 @@ class AccountEntity {
   @Column(name = "shard_no", updatable = false)
   private Integer shardNo;
 
+  @Column(name = "last_entry_at", insertable = false, updatable = false)
+  private Instant lastEntryAt;
+
   protected AccountEntity() {}
 
   AccountEntity(
@@ -68,6 +71,7 @@ class AccountEntity {
   }
 
   Account toDomain() {
-    return Account.rehydrate(id, ownerId, currency, kind, balance, createdAt, parentId);
+    return Account.rehydrate(
+        id, ownerId, currency, kind, balance, createdAt, parentId, lastEntryAt);
   }
 }

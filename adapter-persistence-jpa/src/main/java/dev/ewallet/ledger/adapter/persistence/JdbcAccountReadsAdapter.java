@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -13,6 +14,7 @@ import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,14 +31,16 @@ import org.springframework.stereotype.Repository;
  *
  * <p>Each statement keeps to index ranges: the account by its key, a merchant's shards by {@code
  * (parent_id, shard_no)} (skipped by a one-time filter for every other kind), each account's newest
- * entry and its history page by {@code (account_id, id)}, pending withdrawals and holds by their
- * partial indexes.
+ * entry and its history page by the entries' key {@code (account_id, created_at, id)}, pending
+ * withdrawals and holds by their partial indexes. Entries are partitioned by month of {@code
+ * created_at} (ADR 0012): a newest-first range reads the newest partition first and stops when the
+ * page is full, and a page after a cursor skips every partition newer than the cursor.
  */
 @Repository
 class JdbcAccountReadsAdapter implements AccountReads {
 
   private static final String ACCOUNT_COLUMNS =
-      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id";
+      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at";
 
   /** The account and its shards, when it is a merchant; {@code a} is the account read. */
   private static final String WITH_SHARDS =
@@ -53,8 +57,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
           + "   WHERE h.account_id = a.id AND h.status = 'PENDING') AS held"
           + " FROM account a CROSS JOIN LATERAL ("
           + "  SELECT sum(x.balance)::bigint AS total, count(*) - 1 AS shards,"
-          + "   sum((SELECT coalesce(max(e.id), 0) FROM ledger_entry e"
-          + "        WHERE e.account_id = x.id))::bigint AS version"
+          + "   sum(coalesce((SELECT e.id FROM ledger_entry e WHERE e.account_id = x.id"
+          + "        ORDER BY e.created_at DESC, e.id DESC LIMIT 1), 0))::bigint AS version"
           + "  FROM ("
           + WITH_SHARDS
           + ") x) m ";
@@ -64,31 +68,42 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private static final String FIND_BY_OWNER =
       SNAPSHOTS + "WHERE a.owner_id = ? AND a.parent_id IS NULL ORDER BY a.id";
 
+  private static final String NEWEST_PAGE = history("");
+
   /**
-   * The account with one page of entries: each of its accounts' newest entries below the cursor
-   * (one backward index range each), merged by id, cut to the page, then joined to their
-   * transactions' types. An account without entries still answers one row, with null entry columns.
+   * The page after a position. The row comparison orders; the plain bound on {@code created_at}
+   * beside it is what lets PostgreSQL skip the partitions newer than the position.
    */
-  private static final String HISTORY =
-      "SELECT "
-          + ACCOUNT_COLUMNS
-          + ", p.id AS entry_id, p.transaction_id, t.type, p.account_id AS entry_account_id,"
-          + " p.amount, p.balance_after, p.created_at AS entry_created_at"
-          + " FROM account a LEFT JOIN LATERAL ("
-          + "  SELECT e.* FROM ("
-          + WITH_SHARDS
-          + ") x CROSS JOIN LATERAL ("
-          + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at"
-          + "   FROM ledger_entry e WHERE e.account_id = x.id AND e.id < ?"
-          + "   ORDER BY e.id DESC LIMIT ?) e"
-          + "  ORDER BY e.id DESC LIMIT ?) p ON true"
-          + " LEFT JOIN journal_transaction t ON t.id = p.transaction_id"
-          + " WHERE a.id = ? ORDER BY p.id DESC";
+  private static final String PAGE_AFTER =
+      history(" AND e.created_at <= ? AND (e.created_at, e.id) < (?, ?)");
 
   private final JdbcClient jdbc;
 
   JdbcAccountReadsAdapter(JdbcClient jdbc) {
     this.jdbc = jdbc;
+  }
+
+  /**
+   * The account with one page of entries: each of its accounts' newest entries after the position
+   * (one backward index range each), merged newest first, cut to the page, then joined to their
+   * transactions' types. An account without entries still answers one row, with null entry columns.
+   */
+  private static String history(String position) {
+    return "SELECT "
+        + ACCOUNT_COLUMNS
+        + ", p.id AS entry_id, p.transaction_id, t.type, p.account_id AS entry_account_id,"
+        + " p.amount, p.balance_after, p.created_at AS entry_created_at"
+        + " FROM account a LEFT JOIN LATERAL ("
+        + "  SELECT e.* FROM ("
+        + WITH_SHARDS
+        + ") x CROSS JOIN LATERAL ("
+        + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at"
+        + "   FROM ledger_entry e WHERE e.account_id = x.id"
+        + position
+        + "   ORDER BY e.created_at DESC, e.id DESC LIMIT ?) e"
+        + "  ORDER BY e.created_at DESC, e.id DESC LIMIT ?) p ON true"
+        + " LEFT JOIN journal_transaction t ON t.id = p.transaction_id"
+        + " WHERE a.id = ? ORDER BY p.created_at DESC, p.id DESC";
   }
 
   @Override
@@ -105,8 +120,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
   }
 
   @Override
-  public Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit) {
-    long before = beforeEntryId == null ? Long.MAX_VALUE : beforeEntryId;
+  public Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit) {
     ResultSetExtractor<Optional<AccountHistory>> page =
         rows -> {
           if (!rows.next()) {
@@ -121,7 +135,13 @@ class JdbcAccountReadsAdapter implements AccountReads {
           } while (rows.next());
           return Optional.of(new AccountHistory(account, entries));
         };
-    return jdbc.sql(HISTORY).params(before, limit, limit, id.value()).query(page);
+    if (before == null) {
+      return jdbc.sql(NEWEST_PAGE).params(limit, limit, id.value()).query(page);
+    }
+    OffsetDateTime at = SqlTypes.timestamp(before.createdAt());
+    return jdbc.sql(PAGE_AFTER)
+        .params(at, at, before.entryId(), limit, limit, id.value())
+        .query(page);
   }
 
   private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {
@@ -142,7 +162,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
         AccountKind.valueOf(row.getString("kind")),
         row.getLong("balance"),
         SqlTypes.instant(row, "created_at"),
-        row.getObject("parent_id", Long.class));
+        row.getObject("parent_id", Long.class),
+        SqlTypes.nullableInstant(row, "last_entry_at"));
   }
 
   private static LedgerEntry entry(ResultSet row, Account account) throws SQLException {

@@ -28,22 +28,36 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Repository
 class JdbcLedgerAuditAdapter implements LedgerAudit {
 
+  /**
+   * Every amount the journal holds for an account: its entries, and the totals of entries archived
+   * with their partition (ADR 0012).
+   */
+  private static final String AMOUNTS =
+      "(SELECT account_id, amount FROM ledger_entry"
+          + " UNION ALL SELECT account_id, amount FROM ledger_entry_archived)";
+
   private static final String SUM_BY_CURRENCY =
-      "SELECT a.currency, sum(e.amount) AS total FROM ledger_entry e"
-          + " JOIN account a ON a.id = e.account_id GROUP BY a.currency";
+      "SELECT a.currency, sum(x.amount) AS total FROM "
+          + AMOUNTS
+          + " x JOIN account a ON a.id = x.account_id GROUP BY a.currency";
 
   private static final String BALANCE_NOT_ENTRY_SUM =
       "SELECT a.id, a.currency, a.balance, coalesce(s.total, 0) AS total FROM account a"
-          + " LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entry"
-          + " GROUP BY account_id) s ON s.account_id = a.id"
+          + " LEFT JOIN (SELECT account_id, sum(amount) AS total FROM "
+          + AMOUNTS
+          + " x GROUP BY account_id) s ON s.account_id = a.id"
           + " WHERE a.balance <> coalesce(s.total, 0) ORDER BY a.id LIMIT ?";
 
-  // The first entry per account whose balance_after is not the previous one plus its amount.
+  // The first entry per account whose balance_after is not the previous one plus its amount; the
+  // first entry after an archive follows the archive's last balance.
   private static final String CHAIN_BREAKS =
       "SELECT DISTINCT ON (c.account_id) c.account_id, c.id, a.currency, c.expected,"
           + " c.balance_after FROM (SELECT e.account_id, e.id, e.balance_after,"
-          + " coalesce(lag(e.balance_after) OVER (PARTITION BY e.account_id ORDER BY e.id), 0)"
-          + " + e.amount AS expected FROM ledger_entry e) c"
+          + " coalesce(lag(e.balance_after) OVER (PARTITION BY e.account_id ORDER BY e.id),"
+          + " o.opening, 0) + e.amount AS expected FROM ledger_entry e LEFT JOIN"
+          + " (SELECT account_id, (array_agg(last_balance_after ORDER BY last_entry_id DESC))[1]"
+          + " AS opening FROM ledger_entry_archived GROUP BY account_id) o"
+          + " ON o.account_id = e.account_id) c"
           + " JOIN account a ON a.id = c.account_id"
           + " WHERE c.balance_after <> c.expected ORDER BY c.account_id, c.id LIMIT ?";
 

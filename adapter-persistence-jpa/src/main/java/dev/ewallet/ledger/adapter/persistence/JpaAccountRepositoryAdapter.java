@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
@@ -33,9 +34,10 @@ import org.springframework.transaction.annotation.Transactional;
 class JpaAccountRepositoryAdapter implements AccountRepository {
 
   private static final String APPLY =
-      "UPDATE account AS a SET balance = a.balance + v.delta"
+      "UPDATE account AS a SET balance = a.balance + v.delta, last_entry_at = ?"
           + " FROM unnest(?::bigint[], ?::bigint[]) AS v(id, delta)"
-          + " WHERE a.id = v.id RETURNING a.id, a.balance";
+          + " WHERE a.id = v.id AND (a.last_entry_at IS NULL OR a.last_entry_at <= ?)"
+          + " RETURNING a.id, a.balance";
 
   private static final String OPEN_SYSTEM_ACCOUNT =
       "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
@@ -141,17 +143,22 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   }
 
   @Override
-  public List<BalanceChange> applyPostings(List<Posting> postings) {
+  public List<BalanceChange> applyPostings(List<Posting> postings, Instant at) {
     long[] ids = postings.stream().mapToLong(p -> p.accountId().value()).toArray();
     long[] deltas = postings.stream().mapToLong(p -> p.amount().amountMinor()).toArray();
     Map<Long, Long> balances = new HashMap<>();
     RowCallbackHandler collect = row -> balances.put(row.getLong("id"), row.getLong("balance"));
-    jdbc.sql(APPLY).params(ids, deltas).query(collect);
+    OffsetDateTime time = SqlTypes.timestamp(at);
+    jdbc.sql(APPLY).params(time, ids, deltas, time).query(collect);
     return postings.stream()
         .map(p -> {
           Long after = balances.get(p.accountId().value());
           if (after == null) {
-            throw new IllegalStateException("account " + p.accountId() + " was not updated");
+            throw new IllegalStateException(
+                "account "
+                    + p.accountId()
+                    + " was not updated: missing, or with an entry later than "
+                    + at);
           }
           return new BalanceChange(
               p.accountId(), p.amount(), Money.of(after, p.amount().currency()));

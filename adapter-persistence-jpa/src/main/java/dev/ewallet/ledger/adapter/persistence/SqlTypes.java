@@ -18,4 +18,10 @@ final class SqlTypes {
   static Instant instant(ResultSet row, String column) throws SQLException {
     return row.getObject(column, OffsetDateTime.class).toInstant();
   }
+
+  /** As {@link #instant}, for a column that may be {@code null}. */
+  static Instant nullableInstant(ResultSet row, String column) throws SQLException {
+    OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
+  }
 }

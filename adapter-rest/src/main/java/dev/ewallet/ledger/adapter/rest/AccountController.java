@@ -143,10 +143,9 @@ class AccountController {
         entries.entries(
             caller,
             AccountId.of(id),
-            RequestFields.beforeEntryId(cursor),
+            RequestFields.historyPosition(cursor),
             limit == null ? AccountEntriesQuery.DEFAULT_LIMIT : limit);
-    String next =
-        page.nextBeforeEntryId() == null ? null : RequestFields.cursor(page.nextBeforeEntryId());
+    String next = page.next() == null ? null : RequestFields.cursor(page.next());
     return conditional(
         page.revision(),
         new EntriesResponse(page.items().stream().map(mapper::entry).toList(), next));

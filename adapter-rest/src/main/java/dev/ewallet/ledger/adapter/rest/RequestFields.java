@@ -1,8 +1,12 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 
 /** Reading the parts of a request that are the HTTP layer's own: headers, cursors, fields. */
@@ -11,6 +15,9 @@ final class RequestFields {
   static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
   private static final String CURSOR_PREFIX = "before:";
+
+  /** A history cursor: the position's time in microseconds since the epoch, then its entry id. */
+  private static final String HISTORY_CURSOR_PREFIX = "entries-before:";
 
   private RequestFields() {}
 
@@ -36,8 +43,43 @@ final class RequestFields {
   }
 
   static String cursor(long beforeEntryId) {
-    byte[] text = (CURSOR_PREFIX + beforeEntryId).getBytes(StandardCharsets.US_ASCII);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(text);
+    return opaque(CURSOR_PREFIX + beforeEntryId);
+  }
+
+  private static String opaque(String text) {
+    return Base64.getUrlEncoder()
+        .withoutPadding()
+        .encodeToString(text.getBytes(StandardCharsets.US_ASCII));
+  }
+
+  private static ApiRequestException notIssued() {
+    return new ApiRequestException(
+        ProblemCode.VALIDATION_FAILED, "cursor is not one this API issued");
+  }
+
+  static String cursor(HistoryPosition position) {
+    long micros = ChronoUnit.MICROS.between(Instant.EPOCH, position.createdAt());
+    return opaque(HISTORY_CURSOR_PREFIX + micros + ":" + position.entryId());
+  }
+
+  /** The history position an opaque cursor stands for; {@code null} for the first page. */
+  static HistoryPosition historyPosition(String cursor) {
+    if (cursor == null) {
+      return null;
+    }
+    try {
+      String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII);
+      if (text.startsWith(HISTORY_CURSOR_PREFIX)) {
+        String[] parts = text.substring(HISTORY_CURSOR_PREFIX.length()).split(":", -1);
+        if (parts.length == 2) {
+          Instant at = Instant.EPOCH.plus(Long.parseLong(parts[0]), ChronoUnit.MICROS);
+          return new HistoryPosition(at, Long.parseLong(parts[1]));
+        }
+      }
+    } catch (IllegalArgumentException | ArithmeticException | DateTimeException malformed) {
+      // Falls through to the refusal below; NumberFormatException is an IllegalArgumentException.
+    }
+    throw notIssued();
   }
 
   /** The entry id an opaque cursor stands for; {@code null} for the first page. */
@@ -56,7 +98,6 @@ final class RequestFields {
     } catch (IllegalArgumentException malformed) {
       // Falls through to the refusal below; NumberFormatException is an IllegalArgumentException.
     }
-    throw new ApiRequestException(
-        ProblemCode.VALIDATION_FAILED, "cursor is not one this API issued");
+    throw notIssued();
   }
 }

@@ -12,7 +12,13 @@ import java.util.Optional;
  * millions of rows. Instances come from storage through {@link #rehydrate}, which re-checks the
  * invariants the database also enforces.
  *
+ * <p>An account's entries are in time order in the order they were posted: a posting takes its time
+ * no earlier than the newest entry of any account it touches ({@link #earliestPostingTime}),
+ * whatever the clock of the instance that posts it. History is read in that order, and a balance at
+ * an instant is the balance after the newest entry at or before it.
+ *
  * @param owner the owning user; {@code null} for system accounts
+ * @param lastEntryAt when the newest entry was posted; {@code null} before the first
  */
 public record Account(
     AccountId id,
@@ -21,9 +27,10 @@ public record Account(
     AccountKind kind,
     Money balance,
     Instant createdAt,
-    AccountId parent) {
+    AccountId parent,
+    Instant lastEntryAt) {
 
-  /** An account that is not a shard. */
+  /** An account that is not a shard, before its first entry. */
   public Account(
       AccountId id,
       UserId owner,
@@ -31,7 +38,7 @@ public record Account(
       AccountKind kind,
       Money balance,
       Instant createdAt) {
-    this(id, owner, currency, kind, balance, createdAt, null);
+    this(id, owner, currency, kind, balance, createdAt, null, null);
   }
 
   public Account {
@@ -63,10 +70,13 @@ public record Account(
       AccountKind kind,
       long balanceMinor,
       Instant createdAt) {
-    return rehydrate(id, ownerId, currency, kind, balanceMinor, createdAt, null);
+    return rehydrate(id, ownerId, currency, kind, balanceMinor, createdAt, null, null);
   }
 
-  /** As {@link #rehydrate(long, Long, String, AccountKind, long, Instant)}, for a shard too. */
+  /**
+   * As {@link #rehydrate(long, Long, String, AccountKind, long, Instant)}, for a shard too, with
+   * the time of the newest entry ({@code null} before the first).
+   */
   public static Account rehydrate(
       long id,
       Long ownerId,
@@ -74,7 +84,8 @@ public record Account(
       AccountKind kind,
       long balanceMinor,
       Instant createdAt,
-      Long parentId) {
+      Long parentId,
+      Instant lastEntryAt) {
     CurrencyCode code = CurrencyCode.of(currency);
     return new Account(
         AccountId.of(id),
@@ -83,12 +94,30 @@ public record Account(
         kind,
         Money.of(balanceMinor, code),
         createdAt,
-        parentId == null ? null : AccountId.of(parentId));
+        parentId == null ? null : AccountId.of(parentId),
+        lastEntryAt);
   }
 
-  /** The same account with another balance, as storage reports it after a posting. */
-  public Account withBalance(Money newBalance) {
-    return new Account(id, owner, currency, kind, newBalance, createdAt, parent);
+  /**
+   * The account after an entry posted at {@code at}.
+   *
+   * @throws IllegalStateException when {@code at} is before the newest entry's time, which would
+   *     put the account's entries out of time order
+   */
+  public Account posted(Money newBalance, Instant at) {
+    if (at.isBefore(earliestPostingTime(at))) {
+      throw new IllegalStateException(
+          "account " + id + " has an entry at " + lastEntryAt + ", later than " + at);
+    }
+    return new Account(id, owner, currency, kind, newBalance, createdAt, parent, at);
+  }
+
+  /**
+   * The time a posting that reads the clock at {@code now} must take to keep this account's entries
+   * in time order: {@code now}, or the newest entry's time when a clock behind this one posted it.
+   */
+  public Instant earliestPostingTime(Instant now) {
+    return lastEntryAt == null || !now.isBefore(lastEntryAt) ? now : lastEntryAt;
   }
 
   public Optional<UserId> ownerId() {

@@ -39,6 +39,23 @@ class AccountTest {
   }
 
   @Test
+  void aPostingNeverTakesATimeBeforeTheAccountsNewestEntry() {
+    Instant first = Instant.parse("2026-12-01T10:00:00Z");
+    Account posted = wallet(0).posted(vnd(500), first);
+    assertThat(posted.lastEntryAt()).isEqualTo(first);
+    assertThat(posted.balance()).isEqualTo(vnd(500));
+
+    // A later clock is taken as it is; a clock behind the newest entry takes the entry's time.
+    assertThat(posted.earliestPostingTime(first.plusMillis(3))).isEqualTo(first.plusMillis(3));
+    assertThat(posted.earliestPostingTime(first.minusMillis(3))).isEqualTo(first);
+    assertThat(wallet(0).earliestPostingTime(Instant.EPOCH)).isEqualTo(Instant.EPOCH);
+    assertThat(posted.posted(vnd(400), first).lastEntryAt()).isEqualTo(first);
+    assertThatThrownBy(() -> posted.posted(vnd(400), first.minusNanos(1000)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("later than");
+  }
+
+  @Test
   void ownershipIsByUserId() {
     assertThat(wallet(0).isOwnedBy(UserId.of(7))).isTrue();
     assertThat(wallet(0).isOwnedBy(UserId.of(8))).isFalse();

@@ -121,7 +121,8 @@ class JournalTransactionTest {
         AccountKind.MERCHANT_SHARD,
         vnd(balance),
         AT,
-        AccountId.of(merchantId));
+        AccountId.of(merchantId),
+        null);
   }
 
   private static Map<AccountId, Account> locked(Account... accounts) {

@@ -90,6 +90,28 @@ public final class PostgresTestDatabase {
     return new DriverManagerDataSource(db.url(), db.superuser(), db.password());
   }
 
+  /**
+   * A further empty database on the same server, owned by {@value #OWNER} and dropped when the JVM
+   * exits, for tests that migrate a database of their own (a schema as an older release left it).
+   *
+   * @return its JDBC URL
+   */
+  public static String scratchDatabase() {
+    Target db = target();
+    String admin = db.url().substring(0, db.url().lastIndexOf('/') + 1) + "postgres";
+    String name = "ledger_scratch_" + UUID.randomUUID().toString().replace("-", "");
+    execute(admin, db.superuser(), db.password(), createDatabase(name));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() ->
+                execute(
+                    admin,
+                    db.superuser(),
+                    db.password(),
+                    "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")));
+    return db.url().substring(0, db.url().lastIndexOf('/') + 1) + name;
+  }
+
   private static synchronized Target target() {
     if (target == null) {
       target = dockerAvailable() ? container() : localDatabase();

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.port.in;
 
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -10,9 +11,9 @@ import java.util.List;
 /**
  * One page of an account's history, newest first.
  *
- * @param nextBeforeEntryId where the next page starts (exclusive), or {@code null} on the last page
+ * @param next where the next page starts (exclusive), or {@code null} on the last page
  */
-public record EntriesPage(List<LedgerEntry> items, Long nextBeforeEntryId) {
+public record EntriesPage(List<LedgerEntry> items, HistoryPosition next) {
 
   public EntriesPage {
     items = List.copyOf(items);
@@ -28,7 +29,7 @@ public record EntriesPage(List<LedgerEntry> items, Long nextBeforeEntryId) {
   public String revision() {
     ByteBuffer ids = ByteBuffer.allocate(Long.BYTES * (items.size() + 1));
     items.forEach(entry -> ids.putLong(entry.entryId()));
-    ids.putLong(nextBeforeEntryId == null ? 0 : nextBeforeEntryId);
+    ids.putLong(next == null ? 0 : next.entryId());
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(ids.array());
       return HexFormat.of().formatHex(digest, 0, 16);

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import java.util.List;
 import java.util.Optional;
@@ -28,13 +29,13 @@ public interface AccountReads {
   List<AccountView> findByOwner(UserId owner);
 
   /**
-   * One page of an account's history, newest first. A merchant's page merges its main account's
-   * entries with its shards' by entry id.
+   * One page of an account's history, newest first ({@link HistoryPosition#NEWEST_FIRST}). A
+   * merchant's page merges its main account's entries with its shards' in that order.
    *
    * @param id never {@code null}
-   * @param beforeEntryId only entries with a smaller id; {@code null} for the newest
+   * @param before only entries after this position (older); {@code null} for the newest
    * @param limit the most entries to return, at least 1
    * @return the account with the page, or empty when there is no such account
    */
-  Optional<AccountHistory> history(AccountId id, Long beforeEntryId, int limit);
+  Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit);
 }

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -59,8 +60,10 @@ public interface AccountRepository {
   List<Account> lockForUpdate(SortedSet<AccountId> ids);
 
   /**
-   * Adds each posting's amount to its account's balance and returns the balances after, in the
-   * order of {@code postings}. The accounts must be locked by this unit of work.
+   * Adds each posting's amount to its account's balance, records {@code at} as the time of the
+   * account's newest entry, and returns the balances after, in the order of {@code postings}. The
+   * accounts must be locked by this unit of work, and {@code at} no earlier than any of their
+   * {@link Account#lastEntryAt()}: storage refuses to put an account's entries out of time order.
    */
-  List<BalanceChange> applyPostings(List<Posting> postings);
+  List<BalanceChange> applyPostings(List<Posting> postings, Instant at);
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -24,6 +25,10 @@ class RevisionsTest {
 
   private static Money vnd(long amount) {
     return Money.of(amount, VND);
+  }
+
+  private static HistoryPosition at(long entryId) {
+    return new HistoryPosition(Instant.EPOCH, entryId);
   }
 
   private static List<LedgerEntry> entries(long... ids) {
@@ -54,12 +59,12 @@ class RevisionsTest {
 
   @Test
   void aPagesRevisionNamesItsEntriesAndWhereTheNextPageStarts() {
-    String revision = new EntriesPage(entries(9, 7, 4), 4L).revision();
+    String revision = new EntriesPage(entries(9, 7, 4), at(4)).revision();
 
     assertThat(revision).matches("[0-9a-f]{32}");
-    assertThat(new EntriesPage(entries(9, 7, 4), 4L).revision()).isEqualTo(revision);
-    assertThat(new EntriesPage(entries(10, 9, 7), 7L).revision()).isNotEqualTo(revision);
-    assertThat(new EntriesPage(entries(9, 8, 7), 7L).revision()).isNotEqualTo(revision);
+    assertThat(new EntriesPage(entries(9, 7, 4), at(4)).revision()).isEqualTo(revision);
+    assertThat(new EntriesPage(entries(10, 9, 7), at(7)).revision()).isNotEqualTo(revision);
+    assertThat(new EntriesPage(entries(9, 8, 7), at(7)).revision()).isNotEqualTo(revision);
     assertThat(new EntriesPage(entries(9, 7, 4), null).revision()).isNotEqualTo(revision);
     assertThat(new EntriesPage(List.of(), null).revision())
         .isEqualTo(new EntriesPage(List.of(), null).revision())

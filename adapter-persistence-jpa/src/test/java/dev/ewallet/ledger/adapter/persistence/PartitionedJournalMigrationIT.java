@@ -1,0 +1,247 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.IntStream;
+import javax.sql.DataSource;
+import liquibase.Contexts;
+import liquibase.LabelExpression;
+import liquibase.Liquibase;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.exception.LiquibaseException;
+import liquibase.resource.ClassLoaderResourceAccessor;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+/**
+ * The partitioned journal's migration (changeset 010, ADR 0012) run over a database as earlier
+ * releases left it, loaded with a year of entries: every row is still there, unchanged, in a
+ * partition; new entries continue the id sequence; the journal stays append-only; history reads
+ * skip the partitions a cursor rules out; and the maintenance function adds months only once.
+ */
+class PartitionedJournalMigrationIT {
+
+  private static final String CONTENT =
+      "SELECT count(*) || ':' || sum(amount) || ':'"
+          + " || md5(string_agg(id || ',' || transaction_id || ',' || account_id || ',' || amount"
+          + " || ',' || balance_after || ',' || extract(epoch FROM created_at), ';' ORDER BY id))"
+          + " FROM ledger_entry WHERE id <= ";
+
+  private static String url;
+  private static JdbcClient owner;
+  private static String before;
+  private static long newestIdBefore;
+
+  @BeforeAll
+  static void migrateALoadedDatabase() throws Exception {
+    url = PostgresTestDatabase.scratchDatabase();
+    DataSource ownerConnections = new DriverManagerDataSource(url, PostgresTestDatabase.OWNER, "");
+    owner = JdbcClient.create(ownerConnections);
+    migrate("db/changelog/before-partitioned-journal.yaml");
+    load();
+    newestIdBefore = owner.sql("SELECT max(id) FROM ledger_entry").query(Long.class).single();
+    before = owner.sql(CONTENT + newestIdBefore).query(String.class).single();
+
+    migrate("db/changelog/db.changelog-master.yaml");
+  }
+
+  /**
+   * Three wallets and a clearing account, 1,200 deposits spread over the thirteen months before
+   * this one and this one, each account's balance_after chain intact.
+   */
+  private static void load() {
+    owner
+        .sql(
+            "INSERT INTO account (id, owner_id, currency, kind, balance, allow_negative,"
+                + " created_at) OVERRIDING SYSTEM VALUE VALUES"
+                + " (1, NULL, 'VND', 'BANK_CLEARING', 0, true, now() - interval '2 years'),"
+                + " (2, 2, 'VND', 'USER', 0, false, now() - interval '2 years'),"
+                + " (3, 3, 'VND', 'USER', 0, false, now() - interval '2 years'),"
+                + " (4, 4, 'VND', 'USER', 0, false, now() - interval '2 years')")
+        .update();
+    owner
+        .sql(
+            "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
+                + " request_fingerprint, created_at)"
+                + " SELECT md5('tx' || g)::uuid, 'DEPOSIT', 0, 'key-' || g, repeat('0', 64),"
+                + " date_trunc('month', now(), 'UTC') - interval '13 months'"
+                + "   + (g * interval '7 hours')"
+                + " FROM generate_series(1, 1200) g")
+        .update();
+    owner
+        .sql(
+            "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
+                + " created_at)"
+                + " SELECT t.id, v.account_id, v.amount,"
+                + "  sum(v.amount) OVER (PARTITION BY v.account_id ORDER BY t.created_at, v.account_id),"
+                + "  t.created_at"
+                + " FROM (SELECT *, substr(idempotency_key, 5)::int AS g FROM journal_transaction) t"
+                + " CROSS JOIN LATERAL (VALUES (1, -(t.g % 7 + 1)), (2 + t.g % 3, t.g % 7 + 1))"
+                + "   AS v(account_id, amount)"
+                + " ORDER BY t.created_at, v.account_id")
+        .update();
+    owner
+        .sql(
+            "UPDATE account a SET balance = s.total FROM (SELECT account_id, sum(amount) AS total"
+                + " FROM ledger_entry GROUP BY account_id) s WHERE s.account_id = a.id")
+        .update();
+  }
+
+  private static void migrate(String changelog) throws SQLException, LiquibaseException {
+    try (Connection connection = DriverManager.getConnection(url, PostgresTestDatabase.OWNER, "");
+        Liquibase liquibase =
+            new Liquibase(
+                changelog,
+                new ClassLoaderResourceAccessor(),
+                DatabaseFactory.getInstance()
+                    .findCorrectDatabaseImplementation(new JdbcConnection(connection)))) {
+      liquibase.setChangeLogParameter("runtimeRole", PostgresTestDatabase.RUNTIME);
+      liquibase.update(new Contexts(), new LabelExpression());
+    }
+  }
+
+  /** The names of the monthly partitions {@code from} to {@code to} months after this one. */
+  private static List<String> monthsAhead(int from, int to) {
+    YearMonth now = YearMonth.now(ZoneOffset.UTC);
+    return IntStream.rangeClosed(from, to)
+        .mapToObj(n -> now.plusMonths(n))
+        .map(m -> String.format("ledger_entry_p%04d_%02d", m.getYear(), m.getMonthValue()))
+        .toList();
+  }
+
+  private static List<String> partitions() {
+    return owner
+        .sql(
+            "SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid"
+                + " WHERE i.inhparent = 'ledger_entry'::regclass ORDER BY c.relname")
+        .query(String.class)
+        .list();
+  }
+
+  @Test
+  void everyEntryIsKeptUnchangedInAPartitionedJournal() {
+    assertThat(owner.sql("SELECT relkind::text FROM pg_class WHERE relname = 'ledger_entry'"))
+        .satisfies(q -> assertThat(q.query(String.class).single()).isEqualTo("p"));
+    assertThat(owner.sql(CONTENT + newestIdBefore).query(String.class).single()).isEqualTo(before);
+    assertThat(before).startsWith("2400:0:");
+    // Everything before next month stays in the table it was, attached whole; months from then
+    // on have partitions of their own, three ahead.
+    assertThat(partitions()).contains("ledger_entry_legacy").containsAll(monthsAhead(1, 3));
+    assertThat(owner.sql("SELECT count(*) FROM ledger_entry_legacy").query(Long.class).single())
+        .isEqualTo(2400);
+  }
+
+  @Test
+  void eachAccountKnowsItsNewestEntrysTime() {
+    assertThat(
+            owner
+                .sql(
+                    "SELECT count(*) FROM account a WHERE a.last_entry_at IS DISTINCT FROM"
+                        + " (SELECT max(created_at) FROM ledger_entry e WHERE e.account_id = a.id"
+                        + " AND e.id <= ?)")
+                .param(newestIdBefore)
+                .query(Long.class)
+                .single())
+        .isZero();
+  }
+
+  @Test
+  void newEntriesContinueTheIdSequenceAndLandInTheirMonthsPartition() {
+    long wallet = 4;
+    String transaction =
+        owner
+            .sql(
+                "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
+                    + " request_fingerprint, created_at) VALUES (gen_random_uuid(), 'DEPOSIT', 0,"
+                    + " 'after-migration', repeat('0', 64), now() + interval '40 days')"
+                    + " RETURNING id::text")
+            .query(String.class)
+            .single();
+    long id =
+        owner
+            .sql(
+                "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
+                    + " created_at) VALUES (?::uuid, ?, 5, 5, now() + interval '40 days')"
+                    + " RETURNING id")
+            .params(transaction, wallet)
+            .query(Long.class)
+            .single();
+
+    assertThat(id).isGreaterThan(newestIdBefore);
+    assertThat(
+            owner
+                .sql("SELECT tableoid::regclass::text FROM ledger_entry WHERE id = ?")
+                .param(id)
+                .query(String.class)
+                .single())
+        .matches("ledger_entry_p\\d{4}_\\d{2}");
+  }
+
+  @Test
+  void theMigratedJournalIsStillAppendOnly() {
+    assertThatThrownBy(() ->
+            owner.sql("UPDATE ledger_entry SET amount = amount + 1 WHERE account_id = 2").update())
+        .hasMessageContaining("append-only");
+    assertThatThrownBy(() -> owner.sql("DELETE FROM ledger_entry_legacy").update())
+        .hasMessageContaining("append-only");
+    assertThatThrownBy(() -> owner.sql("TRUNCATE ledger_entry").update())
+        .hasMessageContaining("append-only");
+    for (String partition : monthsAhead(1, 1)) {
+      assertThatThrownBy(() -> owner.sql("TRUNCATE " + partition).update())
+          .hasMessageContaining("append-only");
+    }
+  }
+
+  @Test
+  void aHistoryPageAfterACursorSkipsThePartitionsNewerThanIt() {
+    String plan =
+        String.join(
+            "\n",
+            owner
+                .sql(
+                    "EXPLAIN SELECT id FROM ledger_entry e WHERE e.account_id = 2"
+                        + " AND e.created_at <= now() - interval '2 months'"
+                        + " AND (e.created_at, e.id) < (now() - interval '2 months', 9999)"
+                        + " ORDER BY e.created_at DESC, e.id DESC LIMIT 20")
+                .query(String.class)
+                .list());
+
+    assertThat(plan).contains("ledger_entry_legacy").doesNotContain("ledger_entry_p");
+  }
+
+  @Test
+  void maintenanceAddsOnlyMissingMonthsAndRefusesNonsense() {
+    JdbcClient runtime =
+        JdbcClient.create(new DriverManagerDataSource(url, PostgresTestDatabase.RUNTIME, ""));
+
+    assertThat(runtime.sql("SELECT ledger_entry_partitions_ahead(3)").query(Integer.class).single())
+        .isZero();
+    assertThat(runtime.sql("SELECT ledger_entry_partitions_ahead(5)").query(Integer.class).single())
+        .isEqualTo(2);
+    assertThat(runtime.sql("SELECT ledger_entry_partitions_ahead(5)").query(Integer.class).single())
+        .isZero();
+    assertThat(partitions()).containsAll(monthsAhead(1, 5));
+    assertThatThrownBy(() ->
+            runtime.sql("SELECT ledger_entry_partitions_ahead(37)").query(Integer.class).single())
+        .hasMessageContaining("between 0 and 36");
+    // The runtime role may ask for partitions, never make or drop tables itself.
+    assertThatThrownBy(() ->
+            runtime
+                .sql(
+                    "CREATE TABLE ledger_entry_rogue PARTITION OF ledger_entry"
+                        + " FOR VALUES FROM ('2100-01-01') TO ('2100-02-01')")
+                .update())
+        .hasStackTraceContaining("permission denied");
+  }
+}
