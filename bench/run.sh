@@ -16,6 +16,9 @@
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
+#   bench/run.sh --instances 3   3 service processes behind HAProxy (ops/cluster/start.sh; needs
+#                                haproxy) instead of one process on its own; their CPU and memory
+#                                are summed, HAProxy's included. No profile.
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
@@ -29,7 +32,7 @@ cd "$(dirname "$0")/.."
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
 SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike" PROFILER=jfr PROFILE_SCENARIO=uniform
-ASYNC_PROFILER_VERSION=4.2
+ASYNC_PROFILER_VERSION=4.2 INSTANCES=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -38,6 +41,7 @@ while [ $# -gt 0 ]; do
     --scenarios) SCENARIOS=$2; shift 2 ;;
     --profiler) PROFILER=$2; shift 2 ;;
     --profile-scenario) PROFILE_SCENARIO=$2; shift 2 ;;
+    --instances) INSTANCES=$2; PROFILER=none; shift 2 ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SHED_AFTER_MS=5000
       shift ;;
@@ -45,6 +49,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
+[ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
+  || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
 [[ $PROFILE_SCENARIO =~ ^(uniform|hot|read)$ ]] \
   || { echo "--profile-scenario is uniform, hot or read" >&2; exit 2; }
 for tool in wrk pgbench psql openssl; do
@@ -82,14 +88,25 @@ export LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDG
   LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
   LEDGER_REQUEST_TIMEOUT=${LEDGER_REQUEST_TIMEOUT:-PT120S} \
   LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local
-# The service starts as bin/run starts it: from the AOT cache of this build.
-. bin/aot-cache.sh
-ledger_aot_cache
-java $LEDGER_JAVA_OPTS $PROFILER_OPTS "${LEDGER_LAUNCH[@]}" > "$OUT/service.log" 2>&1 &
-SERVICE=$!
-trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
-for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
-curl -sf "$BASE/actuator/health" >/dev/null || { log "the service did not start"; exit 1; }
+if [ "$INSTANCES" -gt 0 ]; then
+  # N processes behind HAProxy on the harness's port, sharing the one pool size between them.
+  rm -rf "$OUT/cluster"
+  LEDGER_DB_POOL_SIZE=$(( 32 / INSTANCES > 10 ? 32 / INSTANCES : 10 )) \
+    ops/cluster/start.sh --instances "$INSTANCES" --port "$PORT" --dir "$OUT/cluster" >&2
+  trap 'ops/cluster/stop.sh --dir "$OUT/cluster"' EXIT
+  JVMS=$(cat "$OUT"/cluster/instance-*.pid | tr '\n' ' ')
+  SERVICE_PIDS="$JVMS $(cat "$OUT/cluster/haproxy.pid")"
+else
+  # The service starts as bin/run starts it: from the AOT cache of this build.
+  . bin/aot-cache.sh
+  ledger_aot_cache
+  java $LEDGER_JAVA_OPTS $PROFILER_OPTS "${LEDGER_LAUNCH[@]}" > "$OUT/service.log" 2>&1 &
+  SERVICE=$!
+  trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
+  for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+  curl -sf "$BASE/actuator/health" >/dev/null || { log "the service did not start"; exit 1; }
+  JVMS=$SERVICE SERVICE_PIDS=$SERVICE
+fi
 
 log "loading $WALLETS wallets..."
 started=$(date +%s)
@@ -100,7 +117,10 @@ log "minting tokens for $PAYERS payers..."
 shuf -i "1-$WALLETS" -n "$PAYERS" | java bench/Tokens.java 86400 > "$OUT/payers.txt"
 HOT=$WALLETS
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE/stat"; }
+# The service's CPU and memory: every process of it (the instances and HAProxy with --instances).
+cpu_ticks() {
+  for p in $SERVICE_PIDS; do cat "/proc/$p/stat"; done | awk '{t += $14 + $15} END {print t + 0}'
+}
 # PostgreSQL's CPU: every postgres process, plus the time of backends that have exited (pgbench's
 # close at the end of its run), which the postmaster collects as its children's time.
 pg_ticks() {
@@ -109,7 +129,10 @@ pg_ticks() {
   for p in $pids; do cat "/proc/$p/stat" 2>/dev/null; done | awk -v pids="$pids" '
     { t += $14 + $15; if (index(pids, " " $4 " ") == 0) t += $16 + $17 } END { print t + 0 }'
 }
-rss_mb() { awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$SERVICE/status"; }
+rss_mb() {
+  for p in $SERVICE_PIDS; do cat "/proc/$p/status"; done \
+    | awk '/VmRSS/ {kb += $2} END {printf "%d", kb / 1024}'
+}
 wrk_run() { # scenario connections seconds
   local mode=$1 c=$2 d=$3 before after pg_before pg_after out line
   before=$(cpu_ticks)
@@ -163,9 +186,11 @@ settle() {
 # a run measured then measures the compiler. So the warm-up goes on, WARMUP seconds at a time,
 # until a round spent less than 2 % of its time compiling (the JVM's java.ci.totalTime counter),
 # or WARMUP_MAX seconds have passed; every measured run starts on a warm JVM.
-jit_ms() {
-  jcmd "$SERVICE" PerfCounter.print | awk -F= '/^java.ci.totalTime=/ {t = $2}
-    /^sun.os.hrt.frequency=/ {f = $2} END {printf "%d", (f > 0 ? t / f * 1000 : 0)}'
+jit_ms() { # summed over the service's JVMs
+  for p in $JVMS; do
+    jcmd "$p" PerfCounter.print | awk -F= '/^java.ci.totalTime=/ {t = $2}
+      /^sun.os.hrt.frequency=/ {f = $2} END {printf "%d\n", (f > 0 ? t / f * 1000 : 0)}'
+  done | awk '{ms += $1} END {printf "%d", ms}'
 }
 # When reads are measured, each round also reads for WARMUP seconds, so that their path is
 # compiled too (a first read profile, warmed by transfers only, spent 38 % in the compiler).
@@ -242,5 +267,6 @@ fi
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
 java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
-  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}" \
+  "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}$(
+    [ "$INSTANCES" -eq 0 ] || echo ", $INSTANCES instances behind HAProxy")" \
   "$RECON"

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger;
 
+import static dev.ewallet.ledger.EventStreams.streamOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
@@ -17,10 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -47,31 +46,12 @@ class OutboxRelayIT extends LedgerIntegrationTest {
     return reply.json().get("transactionId").asText();
   }
 
-  /** The transaction ids of the records keyed by {@code accountId}, first arrivals, in order. */
-  private static List<String> streamOf(
-      List<ConsumerRecord<String, String>> records, long accountId) {
-    Set<String> ids = new LinkedHashSet<>();
-    records.stream()
-        .filter(r -> r.key().equals(String.valueOf(accountId)))
-        .forEach(r -> ids.add(LedgerEventRecord.from(r).transactionId().toString()));
-    return new ArrayList<>(ids);
-  }
-
-  /** The transaction ids of the account's entries in posting order, as the journal has them. */
   private List<String> postedOrderOf(long accountId) {
-    return jdbc.sql(
-            "SELECT transaction_id::text FROM ledger_entry WHERE account_id = ? ORDER BY id")
-        .param(accountId)
-        .query(String.class)
-        .list();
+    return EventStreams.postedOrderOf(jdbc, accountId);
   }
 
   private List<ConsumerRecord<String, String>> consumeStreamsOf(long... accountIds) {
-    return KafkaTestBroker.consumeUntil(
-        records ->
-            java.util.Arrays.stream(accountIds)
-                .allMatch(id -> streamOf(records, id).size() == postedOrderOf(id).size()),
-        WAIT);
+    return EventStreams.consumeStreamsOf(jdbc, accountIds);
   }
 
   @Test

@@ -143,13 +143,13 @@ class PartitionedJournalMigrationIT {
   }
 
   @Test
-  void eachAccountKnowsItsNewestEntrysTime() {
+  void noAccountHasAnEntryLaterThanItsLastEntryTime() {
     assertThat(
             owner
                 .sql(
-                    "SELECT count(*) FROM account a WHERE a.last_entry_at IS DISTINCT FROM"
-                        + " (SELECT max(created_at) FROM ledger_entry e WHERE e.account_id = a.id"
-                        + " AND e.id <= ?)")
+                    "SELECT count(*) FROM account a WHERE a.last_entry_at IS NULL"
+                        + " OR a.last_entry_at < (SELECT max(created_at) FROM ledger_entry e"
+                        + " WHERE e.account_id = a.id AND e.id <= ?)")
                 .param(newestIdBefore)
                 .query(Long.class)
                 .single())

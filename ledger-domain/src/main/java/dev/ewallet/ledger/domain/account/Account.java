@@ -18,7 +18,8 @@ import java.util.Optional;
  * an instant is the balance after the newest entry at or before it.
  *
  * @param owner the owning user; {@code null} for system accounts
- * @param lastEntryAt when the newest entry was posted; {@code null} before the first
+ * @param lastEntryAt no entry of the account is later: when the newest was posted (for accounts
+ *     older than the partitioned journal, a bound above it); {@code null} before the first entry
  */
 public record Account(
     AccountId id,
