@@ -139,65 +139,14 @@ class ClusterIT extends LedgerIntegrationTest {
     return replies.stream().map(r -> r.header("X-Served-By")).collect(Collectors.toSet());
   }
 
-  private ApiClient.Reply transfer(String token, long from, long to, long amount, String key) {
-    return balancer()
-        .post(
-            "/v1/transfers",
-            token,
-            key,
-            "{\"fromAccountId\":"
-                + from
-                + ",\"toAccountId\":"
-                + to
-                + ",\"amount\":"
-                + amount
-                + "}");
-  }
-
   @Test
   void oneKeySentAtOnceToDifferentInstancesPostsOnce() throws Exception {
-    Wallet source = walletWith(10_000);
-    Wallet target = openWallet();
-    String key = ApiClient.newKey();
-
-    List<ApiClient.Reply> replies =
-        concurrently(
-            IntStream.range(0, 3 * INSTANCES)
-                .<Callable<ApiClient.Reply>>mapToObj(
-                    i -> () -> transfer(source.token(), source.id(), target.id(), 1_000, key))
-                .toList());
-
-    assertThat(servedBy(replies)).hasSize(INSTANCES);
-    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isEqualTo(201));
-    assertThat(replies).extracting(ApiClient.Reply::body).containsOnly(replies.getFirst().body());
-    assertThat(replies).filteredOn(r -> r.header("Idempotent-Replayed") == null).hasSize(1);
-    assertThat(balance(source.id())).isEqualTo(9_000);
-    assertThat(balance(target.id())).isEqualTo(1_000);
+    assertThat(servedBy(assertOneKeyPostsOnce(balancer(), 3 * INSTANCES))).hasSize(INSTANCES);
   }
 
   @Test
   void fiftyOfAHundredPostWhereverTheyLand() throws Exception {
-    Wallet source = walletWith(50_000);
-    Wallet target = openWallet();
-
-    List<ApiClient.Reply> replies =
-        concurrently(
-            IntStream.range(0, 100)
-                .<Callable<ApiClient.Reply>>mapToObj(i ->
-                    () ->
-                        transfer(
-                            source.token(), source.id(), target.id(), 1_000, ApiClient.newKey()))
-                .toList());
-
-    assertThat(servedBy(replies)).hasSize(INSTANCES);
-    assertThat(replies).filteredOn(r -> r.status() == 201).hasSize(50);
-    assertThat(replies)
-        .filteredOn(r -> r.status() == 422)
-        .hasSize(50)
-        .allSatisfy(r -> assertThat(r.code()).isEqualTo("INSUFFICIENT_FUNDS"));
-    assertThat(balance(source.id())).isZero();
-    assertThat(entrySum(target.id())).isEqualTo(50_000);
-    assertBooksBalance();
+    assertThat(servedBy(assertFiftyOfAHundredPost(balancer()))).hasSize(INSTANCES);
   }
 
   /**
@@ -239,8 +188,7 @@ class ClusterIT extends LedgerIntegrationTest {
                 .<Callable<ApiClient.Reply>>mapToObj(i -> {
                   Wallet from = wallets.get(i % 3);
                   Wallet to = wallets.get((i + 1 + i / 3 % 2) % 3);
-                  return () ->
-                      transfer(from.token(), from.id(), to.id(), 1 + i % 5, ApiClient.newKey());
+                  return () -> transfer(balancer(), from, to.id(), 1 + i % 5, ApiClient.newKey());
                 })
                 .toList());
     assertThat(replies).allSatisfy(r -> assertThat(r.status()).isEqualTo(201));

@@ -60,25 +60,7 @@ class ConcurrencyIT extends LedgerIntegrationTest {
 
   @Test
   void neverOverdraftsUnderConcurrencyOverHttp() throws Exception {
-    Wallet source = walletWith(50_000);
-    Wallet target = openWallet();
-
-    List<ApiClient.Reply> replies =
-        concurrently(
-            IntStream.range(0, 100)
-                .<Callable<ApiClient.Reply>>mapToObj(
-                    i -> () -> transfer(source, target.id(), 1_000, ApiClient.newKey()))
-                .toList());
-
-    assertThat(replies).filteredOn(r -> r.status() == 201).hasSize(50);
-    assertThat(replies)
-        .filteredOn(r -> r.status() == 422)
-        .hasSize(50)
-        .allSatisfy(r -> assertThat(r.code()).isEqualTo("INSUFFICIENT_FUNDS"));
-    assertThat(balance(source.id())).isZero();
-    assertThat(entrySum(source.id())).isZero();
-    assertThat(entrySum(target.id())).isEqualTo(50_000);
-    assertBooksBalance();
+    assertFiftyOfAHundredPost(api());
   }
 
   @Test
@@ -103,22 +85,7 @@ class ConcurrencyIT extends LedgerIntegrationTest {
 
   @Test
   void concurrentRequestsWithOneKeyPostOnceAndAllGetTheSameAnswer() throws Exception {
-    Wallet source = walletWith(10_000);
-    Wallet target = openWallet();
-    String key = ApiClient.newKey();
-
-    List<ApiClient.Reply> replies =
-        concurrently(
-            IntStream.range(0, 20)
-                .<Callable<ApiClient.Reply>>mapToObj(
-                    i -> () -> transfer(source, target.id(), 1_000, key))
-                .toList());
-
-    assertThat(replies).allSatisfy(r -> assertThat(r.status()).isEqualTo(201));
-    assertThat(replies).extracting(ApiClient.Reply::body).containsOnly(replies.getFirst().body());
-    assertThat(replies).filteredOn(r -> r.header("Idempotent-Replayed") == null).hasSize(1);
-    assertThat(balance(source.id())).isEqualTo(9_000);
-    assertThat(balance(target.id())).isEqualTo(1_000);
+    assertOneKeyPostsOnce(api(), 20);
   }
 
   @Test

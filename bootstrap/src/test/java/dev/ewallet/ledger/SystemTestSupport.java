@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -97,18 +98,23 @@ abstract class SystemTestSupport {
   }
 
   ApiClient.Reply transfer(Wallet from, long toId, long amount, String key) {
-    return api()
-        .post(
-            "/v1/transfers",
-            from.token(),
-            key,
-            "{\"fromAccountId\":"
-                + from.id()
-                + ",\"toAccountId\":"
-                + toId
-                + ",\"amount\":"
-                + amount
-                + "}");
+    return transfer(api(), from, toId, amount, key);
+  }
+
+  /** A transfer by the source wallet's owner, sent to {@code instance}. */
+  static ApiClient.Reply transfer(
+      ApiClient instance, Wallet from, long toId, long amount, String key) {
+    return instance.post(
+        "/v1/transfers",
+        from.token(),
+        key,
+        "{\"fromAccountId\":"
+            + from.id()
+            + ",\"toAccountId\":"
+            + toId
+            + ",\"amount\":"
+            + amount
+            + "}");
   }
 
   ApiClient.Reply withdraw(Wallet wallet, long amount) {
@@ -161,6 +167,61 @@ abstract class SystemTestSupport {
       }
       return results;
     }
+  }
+
+  /**
+   * The seed's floor: 100 concurrent transfers of 1,000 from a wallet holding 50,000, sent to
+   * {@code instance}: exactly 50 post and 50 are refused for want of money, nothing more moves.
+   *
+   * @return the replies
+   */
+  List<ApiClient.Reply> assertFiftyOfAHundredPost(ApiClient instance) throws Exception {
+    Wallet source = walletWith(50_000);
+    Wallet target = openWallet();
+
+    List<ApiClient.Reply> replies =
+        concurrently(
+            IntStream.range(0, 100)
+                .<Callable<ApiClient.Reply>>mapToObj(
+                    i -> () -> transfer(instance, source, target.id(), 1_000, ApiClient.newKey()))
+                .toList());
+
+    assertThat(replies).filteredOn(r -> r.status() == 201).hasSize(50);
+    assertThat(replies)
+        .filteredOn(r -> r.status() == 422)
+        .hasSize(50)
+        .allSatisfy(r -> assertThat(r.code()).isEqualTo("INSUFFICIENT_FUNDS"));
+    assertThat(balance(source.id())).isZero();
+    assertThat(entrySum(source.id())).isZero();
+    assertThat(entrySum(target.id())).isEqualTo(50_000);
+    assertBooksBalance();
+    return replies;
+  }
+
+  /**
+   * One transfer sent {@code times} at once with one key to {@code instance}: it posts once and
+   * every request gets the same answer, all but one marked as replays.
+   *
+   * @return the replies
+   */
+  List<ApiClient.Reply> assertOneKeyPostsOnce(ApiClient instance, int times) throws Exception {
+    Wallet source = walletWith(10_000);
+    Wallet target = openWallet();
+    String key = ApiClient.newKey();
+
+    List<ApiClient.Reply> replies =
+        concurrently(
+            IntStream.range(0, times)
+                .<Callable<ApiClient.Reply>>mapToObj(
+                    i -> () -> transfer(instance, source, target.id(), 1_000, key))
+                .toList());
+
+    assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isEqualTo(201));
+    assertThat(replies).extracting(ApiClient.Reply::body).containsOnly(replies.getFirst().body());
+    assertThat(replies).filteredOn(r -> r.header("Idempotent-Replayed") == null).hasSize(1);
+    assertThat(balance(source.id())).isEqualTo(9_000);
+    assertThat(balance(target.id())).isEqualTo(1_000);
+    return replies;
   }
 
   /** Whether the whole ledger reconciles, as the operator endpoint reports it. */

@@ -120,9 +120,11 @@ class AccountController {
 
   @Operation(
       summary =
-          "A page of the account's history, newest first, with an ETag naming the page's entries"
+          "A page of the account's history, newest first (by time, then entry id: for one account"
+              + " the order its entries were posted in), with an ETag naming the page's entries"
               + " and Cache-Control: private, no-cache. Sent back in If-None-Match, the ETag is"
-              + " answered 304 without a body while the page is unchanged.")
+              + " answered 304 without a body while the page is unchanged. The next page is asked"
+              + " for with the nextCursor of this one; cursors are opaque.")
   @Parameter(
       in = ParameterIn.HEADER,
       name = HttpHeaders.IF_NONE_MATCH,
