@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Several stateless instances of the service on one database, behind HAProxy (#17, docs/scale-out.md).
+# Several stateless instances of the service on one database, behind HAProxy (docs/scale-out.md).
 #
 #   ops/cluster/start.sh [--instances N] [--port P] [--dir DIR]
 #
 # Starts N instances (default 3) of the built service (bootstrap/target; build it first with
 # ./mvnw package -DskipTests) on ports P+1..P+N and HAProxy on P (default 18080), which sends each
 # request to the next instance that its readiness probe (/actuator/health/readiness, every second)
-# finds up, and names the instance in an X-Served-By response header. Every instance gets this
-# environment: the same database, Redis (one rate budget) and Kafka (the outbox relay runs on all,
-# one batch at a time). Logs, pids and haproxy.cfg go to DIR (default ops/cluster/run); stop
-# everything with ops/cluster/stop.sh [--dir DIR]. Needs haproxy (apt-get install haproxy).
+# finds up, takes an instance out after three failed probes, and names the instance in an
+# X-Served-By response header. Every instance gets this environment: the same database, Redis
+# (one rate budget) and Kafka (the outbox relay runs on all, one batch at a time). Logs, pids and
+# haproxy.cfg go to DIR (default ops/cluster/run); stop everything with ops/cluster/stop.sh
+# [--dir DIR]. Needs haproxy (apt-get install haproxy).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 INSTANCES=3 PORT=18080 DIR=ops/cluster/run
@@ -36,6 +37,9 @@ mkdir -p "$DIR"
   echo "  timeout connect 2s"
   echo "  timeout client 30s"
   echo "  timeout server 30s"
+  # A readiness probe may be slow on a loaded machine: an instance leaves only after three
+  # probes failed or took more than 5 s each.
+  echo "  timeout check 5s"
   echo "frontend ledger"
   echo "  bind 127.0.0.1:$PORT"
   echo "  default_backend instances"
@@ -44,7 +48,7 @@ mkdir -p "$DIR"
   echo "  option httpchk GET /actuator/health/readiness"
   echo "  http-response set-header X-Served-By %s"
   for i in $(seq 1 "$INSTANCES"); do
-    echo "  server instance-$i 127.0.0.1:$(( PORT + i )) check inter 1s fall 2 rise 1"
+    echo "  server instance-$i 127.0.0.1:$(( PORT + i )) check inter 1s fall 3 rise 1"
   done
 } > "$DIR/haproxy.cfg"
 
