@@ -2,7 +2,7 @@
 # Retention of the journal (ADR 0012, docs/operations.md "Journal partitions and retention").
 #
 #   ops/partitions/archive.sh --list
-#       the partitions of ledger_entry, oldest first, with their ranges and row estimates
+#       the partitions of ledger_entry, oldest first, with their ranges, row estimates and sizes
 #   ops/partitions/archive.sh <partition> <directory>
 #       moves the partition (the oldest, of a month that is over) out of the journal into the
 #       ledger_archive schema, keeping each account's totals of it for reconciliation, then dumps
@@ -23,7 +23,8 @@ usage() { sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 if [[ "${1:-}" == "--list" ]]; then
   "${psql[@]}" -F ' | ' -c "
     SELECT c.relname, coalesce(b.lower_bound::text, '-infinity'),
-           coalesce(b.upper_bound::text, 'infinity'), greatest(c.reltuples, 0)::bigint
+           coalesce(b.upper_bound::text, 'infinity'), greatest(c.reltuples, 0)::bigint,
+           pg_size_pretty(pg_total_relation_size(c.oid))
       FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
      CROSS JOIN ledger_entry_partition_bounds(i.inhrelid) b
      WHERE i.inhparent = 'ledger_entry'::regclass

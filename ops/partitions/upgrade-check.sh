@@ -82,11 +82,7 @@ unbalanced=$(sql -c "$UNBALANCED")
 [ "$unbalanced" = 0 ] || { log "$unbalanced accounts do not reconcile"; exit 1; }
 log "every entry unchanged, every account reconciles"
 sql -c ANALYZE
-sql -F ' | ' -c "SELECT c.relname, coalesce(b.lower_bound::text, '-infinity'),
-    coalesce(b.upper_bound::text, 'infinity'), pg_size_pretty(pg_total_relation_size(c.oid))
-  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-  CROSS JOIN ledger_entry_partition_bounds(i.inhrelid) b
-  WHERE i.inhparent = 'ledger_entry'::regclass ORDER BY b.lower_bound NULLS FIRST" >&2
+PGDATABASE=$DB LEDGER_DB_OWNER=postgres ops/partitions/archive.sh --list >&2
 log "sizes: $(sql -c "SELECT string_agg(t || ' ' || pg_size_pretty(pg_total_relation_size(t)), ', ')
   FROM unnest(array['account', 'journal_transaction', 'outbox_event']) t")"
 wallet=$(( WALLETS / 2 ))

@@ -8,6 +8,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
+import java.util.function.Function;
 
 /** Reading the parts of a request that are the HTTP layer's own: headers, cursors, fields. */
 final class RequestFields {
@@ -64,38 +65,48 @@ final class RequestFields {
 
   /** The history position an opaque cursor stands for; {@code null} for the first page. */
   static HistoryPosition historyPosition(String cursor) {
-    if (cursor == null) {
-      return null;
-    }
-    try {
-      String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII);
-      if (text.startsWith(HISTORY_CURSOR_PREFIX)) {
-        String[] parts = text.substring(HISTORY_CURSOR_PREFIX.length()).split(":", -1);
-        if (parts.length == 2) {
+    return decode(
+        cursor,
+        HISTORY_CURSOR_PREFIX,
+        rest -> {
+          String[] parts = rest.split(":", -1);
+          if (parts.length != 2) {
+            return null;
+          }
           Instant at = Instant.EPOCH.plus(Long.parseLong(parts[0]), ChronoUnit.MICROS);
           return new HistoryPosition(at, Long.parseLong(parts[1]));
-        }
-      }
-    } catch (IllegalArgumentException | ArithmeticException | DateTimeException malformed) {
-      // Falls through to the refusal below; NumberFormatException is an IllegalArgumentException.
-    }
-    throw notIssued();
+        });
   }
 
   /** The entry id an opaque cursor stands for; {@code null} for the first page. */
   static Long beforeEntryId(String cursor) {
+    return decode(
+        cursor,
+        CURSOR_PREFIX,
+        rest -> {
+          long id = Long.parseLong(rest);
+          return id > 0 ? id : null;
+        });
+  }
+
+  /**
+   * What an opaque cursor of one kind stands for: {@code null} for no cursor; refused when it is
+   * not Base64 of {@code prefix} and a value {@code parse} accepts (it answers {@code null} or
+   * throws for one it does not).
+   */
+  private static <T> T decode(String cursor, String prefix, Function<String, T> parse) {
     if (cursor == null) {
       return null;
     }
     try {
       String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII);
-      if (text.startsWith(CURSOR_PREFIX)) {
-        long id = Long.parseLong(text.substring(CURSOR_PREFIX.length()));
-        if (id > 0) {
-          return id;
+      if (text.startsWith(prefix)) {
+        T value = parse.apply(text.substring(prefix.length()));
+        if (value != null) {
+          return value;
         }
       }
-    } catch (IllegalArgumentException malformed) {
+    } catch (IllegalArgumentException | ArithmeticException | DateTimeException malformed) {
       // Falls through to the refusal below; NumberFormatException is an IllegalArgumentException.
     }
     throw notIssued();

@@ -101,14 +101,7 @@ public final class PostgresTestDatabase {
     String admin = db.url().substring(0, db.url().lastIndexOf('/') + 1) + "postgres";
     String name = "ledger_scratch_" + UUID.randomUUID().toString().replace("-", "");
     execute(admin, db.superuser(), db.password(), createDatabase(name));
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(() ->
-                execute(
-                    admin,
-                    db.superuser(),
-                    db.password(),
-                    "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")));
+    dropAtExit(admin, db.superuser(), db.password(), name);
     return db.url().substring(0, db.url().lastIndexOf('/') + 1) + name;
   }
 
@@ -150,10 +143,7 @@ public final class PostgresTestDatabase {
     String name = "ledger_test_" + UUID.randomUUID().toString().replace("-", "");
     createRoles(admin, user, "");
     execute(admin, user, "", createDatabase(name));
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(() ->
-                execute(admin, user, "", "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")));
+    dropAtExit(admin, user, "", name);
     System.out.println(
         "[test-db] no Docker engine: local PostgreSQL at "
             + host
@@ -166,6 +156,17 @@ public final class PostgresTestDatabase {
             + ", service role "
             + RUNTIME);
     return new Target("jdbc:postgresql://" + host + ":" + port + "/" + name, user, "");
+  }
+
+  private static void dropAtExit(String adminUrl, String user, String password, String name) {
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() ->
+                execute(
+                    adminUrl,
+                    user,
+                    password,
+                    "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")));
   }
 
   private static String createDatabase(String name) {
