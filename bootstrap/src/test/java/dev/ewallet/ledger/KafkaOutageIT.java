@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -26,19 +25,6 @@ class KafkaOutageIT extends LedgerIntegrationTest {
   private static final int TRANSFERS = 1_000;
 
   @Autowired OutboxMonitor monitor;
-
-  private static void await(BooleanSupplier condition, Duration timeout, String what) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
-  }
 
   private String outboxHealth() {
     return api().get("/actuator/health", OPERATOR).json().at("/components/outbox/status").asText();

@@ -47,7 +47,7 @@ class DatabaseTimeoutsConfiguration {
   }
 
   /** The PostgreSQL driver's settings for every pooled connection (the URL may override them). */
-  private static void bound(HikariDataSource pool, TimeoutBudget budget) {
+  static void bound(HikariDataSource pool, TimeoutBudget budget) {
     pool.addDataSourceProperty("socketTimeout", String.valueOf(budget.socket().toSeconds()));
     pool.addDataSourceProperty(
         "options",

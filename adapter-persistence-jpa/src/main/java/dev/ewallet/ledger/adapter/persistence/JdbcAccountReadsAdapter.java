@@ -35,6 +35,8 @@ import org.springframework.stereotype.Repository;
  * withdrawals and holds by their partial indexes. Entries are partitioned by month of {@code
  * created_at} (ADR 0012): a newest-first range reads the newest partition first and stops when the
  * page is full, and a page after a cursor skips every partition newer than the cursor.
+ *
+ * <p>History pages may be served by a streaming replica ({@link ReplicaReads}); balances never are.
  */
 @Repository
 class JdbcAccountReadsAdapter implements AccountReads {
@@ -78,9 +80,11 @@ class JdbcAccountReadsAdapter implements AccountReads {
       history(" AND e.created_at <= ? AND (e.created_at, e.id) < (?, ?)");
 
   private final JdbcClient jdbc;
+  private final ReplicaReads replicaReads;
 
-  JdbcAccountReadsAdapter(JdbcClient jdbc) {
+  JdbcAccountReadsAdapter(JdbcClient jdbc, ReplicaReads replicaReads) {
     this.jdbc = jdbc;
+    this.replicaReads = replicaReads;
   }
 
   /**
@@ -136,12 +140,16 @@ class JdbcAccountReadsAdapter implements AccountReads {
           return Optional.of(new AccountHistory(account, entries));
         };
     if (before == null) {
-      return jdbc.sql(NEWEST_PAGE).params(limit, limit, id.value()).query(page);
+      return replicaReads.read(
+          id, db -> db.sql(NEWEST_PAGE).params(limit, limit, id.value()).query(page));
     }
     OffsetDateTime at = SqlTypes.timestamp(before.createdAt());
-    return jdbc.sql(PAGE_AFTER)
-        .params(at, at, before.entryId(), limit, limit, id.value())
-        .query(page);
+    return replicaReads.read(
+        id,
+        db ->
+            db.sql(PAGE_AFTER)
+                .params(at, at, before.entryId(), limit, limit, id.value())
+                .query(page));
   }
 
   private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {

@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
       "UPDATE account AS a SET balance = a.balance + v.delta, last_entry_at = ?"
           + " FROM unnest(?::bigint[], ?::bigint[]) AS v(id, delta)"
           + " WHERE a.id = v.id AND (a.last_entry_at IS NULL OR a.last_entry_at <= ?)"
-          + " RETURNING a.id, a.balance";
+          + " RETURNING a.id, a.balance, a.parent_id";
 
   private static final String OPEN_SYSTEM_ACCOUNT =
       "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
@@ -50,15 +51,18 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   private final AccountJpaRepository jpa;
   private final RowLocks locks;
   private final JdbcClient jdbc;
+  private final ReplicaReads replicaReads;
   // System account ids never change once opened, so every posting need not look them up.
   private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
 
   private final MerchantShardCache shards;
 
-  JpaAccountRepositoryAdapter(AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc) {
+  JpaAccountRepositoryAdapter(
+      AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc, ReplicaReads replicaReads) {
     this.jpa = jpa;
     this.locks = locks;
     this.jdbc = jdbc;
+    this.replicaReads = replicaReads;
     this.shards = new MerchantShardCache(jdbc);
   }
 
@@ -147,9 +151,19 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
     long[] ids = postings.stream().mapToLong(p -> p.accountId().value()).toArray();
     long[] deltas = postings.stream().mapToLong(p -> p.amount().amountMinor()).toArray();
     Map<Long, Long> balances = new HashMap<>();
-    RowCallbackHandler collect = row -> balances.put(row.getLong("id"), row.getLong("balance"));
+    List<AccountId> written = new ArrayList<>();
+    RowCallbackHandler collect =
+        row -> {
+          balances.put(row.getLong("id"), row.getLong("balance"));
+          written.add(AccountId.of(row.getLong("id")));
+          Long parent = row.getObject("parent_id", Long.class);
+          if (parent != null) {
+            written.add(AccountId.of(parent));
+          }
+        };
     OffsetDateTime time = SqlTypes.timestamp(at);
     jdbc.sql(APPLY).params(time, ids, deltas, time).query(collect);
+    replicaReads.written(written);
     return postings.stream()
         .map(p -> {
           Long after = balances.get(p.accountId().value());

@@ -37,6 +37,7 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
 
   private final TransactionTemplate template;
   private final Duration bound;
+  private final ReplicaReads replicaReads;
 
   /**
    * Units of work run on the application's one transaction manager, JPA's: the row locks of the
@@ -45,23 +46,36 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
    * outside the unit of work it was made in.
    */
   JpaUnitOfWorkAdapter(
-      PlatformTransactionManager transactionManager, ObjectProvider<TimeoutBudget> budget) {
+      PlatformTransactionManager transactionManager,
+      ObjectProvider<TimeoutBudget> budget,
+      ReplicaReads replicaReads) {
     this.template = new TransactionTemplate(transactionManager);
     this.bound = budget.getIfAvailable(() -> TimeoutBudget.DEFAULT).transaction();
+    this.replicaReads = replicaReads;
   }
 
   @Override
   public <T> T inTransaction(Supplier<T> work) {
     for (int attempt = 1; ; attempt++) {
       boolean[] committing = {false};
+      boolean[] outermost = {false};
       long started = System.nanoTime();
       try {
-        return template.execute(status -> {
-          T result = work.get();
-          requireWithinBound(started);
-          committing[0] = true;
-          return result;
-        });
+        T result =
+            template.execute(status -> {
+              outermost[0] = status.isNewTransaction();
+              if (outermost[0]) {
+                replicaReads.unitOfWorkStarts();
+              }
+              T done = work.get();
+              requireWithinBound(started);
+              committing[0] = true;
+              return done;
+            });
+        if (outermost[0]) {
+          replicaReads.unitOfWorkCommitted();
+        }
+        return result;
       } catch (RuntimeException failure) {
         DatabaseFailure kind = DatabaseFailure.of(failure);
         if (kind == DatabaseFailure.CONFLICT && attempt < MAX_ATTEMPTS) {

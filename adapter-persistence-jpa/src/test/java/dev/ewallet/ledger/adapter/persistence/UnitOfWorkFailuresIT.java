@@ -111,7 +111,8 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
             transactionManager,
             new StaticListableBeanFactory(
                     Map.of("budget", new TimeoutBudget(Duration.ofSeconds(2))))
-                .getBeanProvider(TimeoutBudget.class));
+                .getBeanProvider(TimeoutBudget.class),
+            ReplicaReads.none(jdbc));
     long owner = 1_000_000 + System.nanoTime() % 1_000_000;
 
     assertThatThrownBy(() ->

@@ -39,7 +39,9 @@ class RedissonRateLimiterAdapterIT {
   static void startRedis() {
     assumeTrue(RedisTestServer.available(), "needs a redis-server binary");
     REDIS.start();
-    properties = new RedisProperties(REDIS.url(), Duration.ofMillis(200), Duration.ofMillis(100));
+    properties =
+        new RedisProperties(
+            REDIS.url(), Duration.ofMillis(200), Duration.ofMillis(100), Duration.ofMinutes(1));
     client = new RedissonConfiguration().redissonClient(properties);
   }
 

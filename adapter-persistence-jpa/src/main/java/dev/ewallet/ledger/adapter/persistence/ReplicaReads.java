@@ -1,0 +1,313 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.domain.port.out.WritePositions;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * Reads a streaming replica may serve (history pages), routed so that nobody misses their own
+ * writes and nobody reads far into the past. Without {@code ledger.replica.url} every read goes to
+ * the primary and nothing here costs anything.
+ *
+ * <p>Read-your-writes: after each unit of work that changed balances commits, the primary's WAL
+ * position is recorded for every account it wrote (and the merchant above a shard) in {@link
+ * WritePositions}, shared by all instances, before any caller is answered. A read of an account
+ * goes to the replica once the replica has replayed that position, waiting at most {@code
+ * max-wait}; otherwise, and whenever the positions cannot be read or recorded, to the primary. An
+ * account absent on the replica is asked of the primary too (it may have just been opened).
+ *
+ * <p>Bounded staleness: every {@code check-interval} the primary's position is sampled and compared
+ * with the replica's replay position; a replica that has not replayed a position the primary passed
+ * more than {@code max-lag} ago, or that does not answer, serves nothing until it catches up. Since
+ * positions are kept longer than {@code max-lag}, an account without a recorded position was last
+ * written before anything the replica may lack. Balances used for decisions are never read here:
+ * postings lock their rows on the primary.
+ */
+final class ReplicaReads implements DisposableBean {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicaReads.class);
+
+  private static final String POSITION = "SELECT (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint";
+  private static final String REPLAYED =
+      "SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint";
+  private static final long POLL_NANOS = Duration.ofMillis(5).toNanos();
+  private static final int MAX_SAMPLES = 1_024;
+
+  /** The accounts the current thread's unit of work has written so far. */
+  private static final ThreadLocal<Set<AccountId>> WRITTEN = new ThreadLocal<>();
+
+  private record Sample(long atNanos, long position) {}
+
+  private final JdbcClient primary;
+  private final HikariDataSource replicaPool;
+  private final JdbcClient replica;
+  private final WritePositions positions;
+  private final ReplicaProperties properties;
+  private final MeterRegistry registry;
+  private final Map<String, Counter> reads = new ConcurrentHashMap<>();
+  private final AtomicLong replayed = new AtomicLong();
+  private final Deque<Sample> samples = new ArrayDeque<>();
+  private volatile boolean healthy;
+  private volatile long lagBytes;
+  private volatile long unrecordedUntilNanos = System.nanoTime();
+
+  /** No replica: every read is the primary's. */
+  static ReplicaReads none(JdbcClient primary) {
+    return new ReplicaReads(primary, null, null, null, null, null);
+  }
+
+  static ReplicaReads of(
+      JdbcClient primary,
+      ReplicaProperties properties,
+      TimeoutBudget budget,
+      WritePositions positions,
+      MeterRegistry registry) {
+    Duration needed = properties.maxLag().plus(properties.checkInterval());
+    if (positions.retention().compareTo(needed) <= 0) {
+      throw new IllegalStateException(
+          "write positions are kept for "
+              + positions.retention()
+              + ", which must be longer than ledger.replica.max-lag plus check-interval ("
+              + needed
+              + ")");
+    }
+    HikariDataSource pool = new HikariDataSource();
+    pool.setPoolName("ledger-replica");
+    pool.setJdbcUrl(properties.url());
+    pool.setUsername(properties.username());
+    pool.setPassword(properties.password());
+    pool.setMaximumPoolSize(properties.poolSize());
+    pool.setReadOnly(true);
+    pool.setInitializationFailTimeout(-1);
+    DatabaseTimeoutsConfiguration.bound(pool, budget);
+    JdbcClient replica =
+        JdbcClient.create(new DatabaseTimeoutsConfiguration.DeadlineBoundDataSource(pool, budget));
+    ReplicaReads reads = new ReplicaReads(primary, pool, replica, positions, properties, registry);
+    Gauge.builder("ledger.replica.healthy", reads, r -> r.healthy ? 1 : 0)
+        .description("1 while the replica answers and lags less than ledger.replica.max-lag")
+        .register(registry);
+    Gauge.builder("ledger.replica.lag", reads, r -> r.lagBytes)
+        .baseUnit("bytes")
+        .description("WAL the replica had not replayed at the last check")
+        .register(registry);
+    return reads;
+  }
+
+  private ReplicaReads(
+      JdbcClient primary,
+      HikariDataSource replicaPool,
+      JdbcClient replica,
+      WritePositions positions,
+      ReplicaProperties properties,
+      MeterRegistry registry) {
+    this.primary = primary;
+    this.replicaPool = replicaPool;
+    this.replica = replica;
+    this.positions = positions;
+    this.properties = properties;
+    this.registry = registry;
+  }
+
+  /**
+   * Runs {@code query} on the replica when it may answer for {@code account}, else on the primary.
+   * An empty answer from the replica is asked of the primary again.
+   */
+  <T> Optional<T> read(AccountId account, Function<JdbcClient, Optional<T>> query) {
+    if (replica == null) {
+      return query.apply(primary);
+    }
+    String reason = refusal(account);
+    if (reason == null) {
+      try {
+        Optional<T> answer = query.apply(replica);
+        if (answer.isPresent()) {
+          count("replica", "caught-up");
+          return answer;
+        }
+        reason = "not-on-replica";
+      } catch (RuntimeException failure) {
+        if (DatabaseFailure.of(failure).unavailable()) {
+          healthy = false;
+        }
+        LOG.debug("replica read failed, served by the primary: {}", failure.toString());
+        reason = "replica-failed";
+      }
+    }
+    count("primary", reason);
+    return query.apply(primary);
+  }
+
+  /** Why the replica may not answer for the account now; {@code null} when it may. */
+  private String refusal(AccountId account) {
+    if (!healthy) {
+      return "replica-unhealthy";
+    }
+    if (System.nanoTime() - unrecordedUntilNanos < 0) {
+      return "positions-unrecorded";
+    }
+    long needed;
+    try {
+      needed = positions.positionOf(account);
+    } catch (RuntimeException unreachable) {
+      return "positions-unavailable";
+    }
+    try {
+      return needed <= replayed.get() || awaitReplay(needed) ? null : "replica-behind";
+    } catch (RuntimeException failure) {
+      return "replica-failed";
+    }
+  }
+
+  private boolean awaitReplay(long needed) {
+    long deadline = System.nanoTime() + properties.maxWait().toNanos();
+    while (true) {
+      if (replayed.accumulateAndGet(replayPosition(), Math::max) >= needed) {
+        return true;
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      try {
+        Thread.sleep(Duration.ofNanos(Math.min(left, POLL_NANOS)));
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+  }
+
+  private long replayPosition() {
+    Long position = replica.sql(REPLAYED).query(Long.class).single();
+    if (position == null) {
+      throw new IllegalStateException(
+          "ledger.replica.url names a server that is not replaying WAL: not a standby");
+    }
+    return position;
+  }
+
+  private void count(String servedBy, String reason) {
+    reads
+        .computeIfAbsent(
+            servedBy + reason,
+            k ->
+                Counter.builder("ledger.replica.reads")
+                    .description("Reads a replica may serve, by who served them and why")
+                    .tag("served_by", servedBy)
+                    .tag("reason", reason)
+                    .register(registry))
+        .increment();
+  }
+
+  /** Within a unit of work: the accounts its balance updates wrote. */
+  void written(Collection<AccountId> accounts) {
+    if (replica == null) {
+      return;
+    }
+    Set<AccountId> written = WRITTEN.get();
+    if (written == null) {
+      WRITTEN.set(written = new LinkedHashSet<>());
+    }
+    written.addAll(accounts);
+  }
+
+  /** A unit of work (or an attempt of one) starts: nothing is written yet. */
+  void unitOfWorkStarts() {
+    WRITTEN.remove();
+  }
+
+  /**
+   * The unit of work committed: records the primary's position for the accounts it wrote. When that
+   * fails, the posting stands; this instance then reads only from the primary for as long as a
+   * position is kept, since its callers' positions are missing.
+   */
+  void unitOfWorkCommitted() {
+    Set<AccountId> written = WRITTEN.get();
+    WRITTEN.remove();
+    if (written == null || written.isEmpty()) {
+      return;
+    }
+    try {
+      positions.record(written, primary.sql(POSITION).query(Long.class).single());
+    } catch (RuntimeException failure) {
+      unrecordedUntilNanos = System.nanoTime() + positions.retention().toNanos();
+      LOG.warn(
+          "could not record write positions ({}); this instance reads history from the primary"
+              + " for {}",
+          failure.toString(),
+          positions.retention());
+    }
+  }
+
+  /** Compares the replica's replay position with the primary's, and decides if it may serve. */
+  @Scheduled(
+      initialDelayString = "PT0S",
+      fixedDelayString = "${ledger.replica.check-interval:PT1S}")
+  void check() {
+    if (replica == null) {
+      return;
+    }
+    boolean wasHealthy = healthy;
+    try {
+      long primaryAt = primary.sql(POSITION).query(Long.class).single();
+      long now = System.nanoTime();
+      long replicaAt = replayPosition();
+      replayed.set(replicaAt);
+      synchronized (samples) {
+        if (samples.size() == MAX_SAMPLES) {
+          samples.removeLast();
+        }
+        samples.addLast(new Sample(now, primaryAt));
+        while (samples.size() > 1 && samples.peekFirst().position() <= replicaAt) {
+          samples.removeFirst();
+        }
+        Sample oldestMissing = samples.peekFirst();
+        boolean behind = oldestMissing.position() > replicaAt;
+        lagBytes = Math.max(0, primaryAt - replicaAt);
+        healthy = !behind || now - oldestMissing.atNanos() <= properties.maxLag().toNanos();
+      }
+    } catch (RuntimeException failure) {
+      healthy = false;
+      if (wasHealthy) {
+        LOG.warn(
+            "the replica does not answer; history is read from the primary: {}",
+            failure.toString());
+      }
+      return;
+    }
+    if (wasHealthy != healthy) {
+      LOG.info(
+          healthy
+              ? "the replica is within ledger.replica.max-lag; it serves history again"
+              : "the replica lags more than ledger.replica.max-lag; history is read from the"
+                  + " primary");
+    }
+  }
+
+  @Override
+  public void destroy() {
+    if (replicaPool != null) {
+      replicaPool.close();
+    }
+  }
+}

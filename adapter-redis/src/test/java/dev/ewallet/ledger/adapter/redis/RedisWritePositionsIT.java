@@ -1,0 +1,103 @@
+package dev.ewallet.ledger.adapter.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
+import dev.ewallet.ledger.domain.account.AccountId;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.redisson.api.RedissonClient;
+import org.redisson.client.codec.StringCodec;
+
+/** Write positions against a real Redis (a private server this test starts and stops). */
+class RedisWritePositionsIT {
+
+  private static final RedisTestServer REDIS = new RedisTestServer();
+  private static RedissonClient client;
+  private static RedisWritePositions positions;
+
+  @BeforeAll
+  static void startRedis() {
+    assumeTrue(RedisTestServer.available(), "needs a redis-server binary");
+    REDIS.start();
+    RedisProperties properties =
+        new RedisProperties(
+            REDIS.url(), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMinutes(1));
+    client = new RedissonConfiguration().redissonClient(properties);
+    positions = new RedisWritePositions(client, properties);
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    if (client != null) {
+      client.shutdown();
+    }
+    REDIS.stop();
+  }
+
+  @Test
+  void eachAccountKeepsItsGreatestPositionWhateverTheOrderOfTheRecords() {
+    AccountId a = AccountId.of(1_001);
+    AccountId b = AccountId.of(1_002);
+    assertThat(positions.positionOf(a)).isZero();
+
+    positions.record(List.of(a, b), 5_000);
+    positions.record(List.of(a), 4_999);
+    positions.record(List.of(b), 70_000_000_000L);
+
+    assertThat(positions.positionOf(a)).isEqualTo(5_000);
+    assertThat(positions.positionOf(b)).isEqualTo(70_000_000_000L);
+  }
+
+  @Test
+  void positionsCompareExactlyBeyondWhatLuaNumbersHold() {
+    AccountId account = AccountId.of(1_003);
+    long large = (1L << 60) + 1;
+
+    positions.record(List.of(account), large);
+    positions.record(List.of(account), large - 1);
+
+    assertThat(positions.positionOf(account)).isEqualTo(large);
+    assertThat(RedisWritePositions.encode(-1)).isEqualTo("18446744073709551615");
+  }
+
+  @Test
+  void everyRecordedPositionExpiresAfterTheRetention() {
+    AccountId account = AccountId.of(1_004);
+    positions.record(List.of(account), 42);
+
+    long ttl =
+        client
+            .getBucket(RedisWritePositions.KEY_PREFIX + account.value(), StringCodec.INSTANCE)
+            .remainTimeToLive();
+
+    assertThat(ttl).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(1).toMillis());
+    assertThat(positions.retention()).isEqualTo(Duration.ofMinutes(1));
+  }
+
+  @Test
+  void aRedisThatDoesNotAnswerIsAFailureTheCallerSees() {
+    RedisTestServer gone = new RedisTestServer().start();
+    RedisProperties properties =
+        new RedisProperties(
+            gone.url(), Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofMinutes(1));
+    RedissonClient unreachable = new RedissonConfiguration().redissonClient(properties);
+    try {
+      gone.stop();
+      RedisWritePositions cut = new RedisWritePositions(unreachable, properties);
+
+      assertThatThrownBy(() -> cut.record(List.of(AccountId.of(1)), 1))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("Redis did not answer");
+      assertThatThrownBy(() -> cut.positionOf(AccountId.of(1)))
+          .isInstanceOf(IllegalStateException.class);
+    } finally {
+      unreachable.shutdown();
+    }
+  }
+}
