@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
  * {@code ledger.redis.timeout} and then throws; the caller decides what a missing answer means.
  */
 @Component
-class RedisWritePositions implements WritePositions {
+class RedissonWritePositionsAdapter implements WritePositions {
 
   static final String KEY_PREFIX = "ledger:written:";
 
@@ -45,7 +45,7 @@ class RedisWritePositions implements WritePositions {
   private final Duration timeout;
   private final Duration retention;
 
-  RedisWritePositions(RedissonClient redis, RedisProperties properties) {
+  RedissonWritePositionsAdapter(RedissonClient redis, RedisProperties properties) {
     this.redis = redis;
     this.script = redis.getScript(StringCodec.INSTANCE);
     this.timeout = properties.timeout();
@@ -57,7 +57,7 @@ class RedisWritePositions implements WritePositions {
     if (accounts.isEmpty()) {
       return;
     }
-    List<Object> keys = accounts.stream().<Object>map(RedisWritePositions::key).toList();
+    List<Object> keys = accounts.stream().<Object>map(RedissonWritePositionsAdapter::key).toList();
     await(
         script
             .<Long>evalAsync(

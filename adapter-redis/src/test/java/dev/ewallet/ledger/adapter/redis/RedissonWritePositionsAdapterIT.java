@@ -15,11 +15,11 @@ import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
 
 /** Write positions against a real Redis (a private server this test starts and stops). */
-class RedisWritePositionsIT {
+class RedissonWritePositionsAdapterIT {
 
   private static final RedisTestServer REDIS = new RedisTestServer();
   private static RedissonClient client;
-  private static RedisWritePositions positions;
+  private static RedissonWritePositionsAdapter positions;
 
   @BeforeAll
   static void startRedis() {
@@ -29,7 +29,7 @@ class RedisWritePositionsIT {
         new RedisProperties(
             REDIS.url(), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMinutes(1));
     client = new RedissonConfiguration().redissonClient(properties);
-    positions = new RedisWritePositions(client, properties);
+    positions = new RedissonWritePositionsAdapter(client, properties);
   }
 
   @AfterAll
@@ -63,7 +63,7 @@ class RedisWritePositionsIT {
     positions.record(List.of(account), large - 1);
 
     assertThat(positions.positionOf(account)).isEqualTo(large);
-    assertThat(RedisWritePositions.encode(-1)).isEqualTo("18446744073709551615");
+    assertThat(RedissonWritePositionsAdapter.encode(-1)).isEqualTo("18446744073709551615");
   }
 
   @Test
@@ -73,7 +73,8 @@ class RedisWritePositionsIT {
 
     long ttl =
         client
-            .getBucket(RedisWritePositions.KEY_PREFIX + account.value(), StringCodec.INSTANCE)
+            .getBucket(
+                RedissonWritePositionsAdapter.KEY_PREFIX + account.value(), StringCodec.INSTANCE)
             .remainTimeToLive();
 
     assertThat(ttl).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(1).toMillis());
@@ -89,7 +90,8 @@ class RedisWritePositionsIT {
     RedissonClient unreachable = new RedissonConfiguration().redissonClient(properties);
     try {
       gone.stop();
-      RedisWritePositions cut = new RedisWritePositions(unreachable, properties);
+      RedissonWritePositionsAdapter cut =
+          new RedissonWritePositionsAdapter(unreachable, properties);
 
       assertThatThrownBy(() -> cut.record(List.of(AccountId.of(1)), 1))
           .isInstanceOf(IllegalStateException.class)
