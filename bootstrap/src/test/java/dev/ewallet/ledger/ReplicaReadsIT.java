@@ -1,6 +1,7 @@
 package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.doThrow;
@@ -12,6 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -52,19 +54,25 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReplicaReadsIT extends SystemTestSupport {
 
-  private static final ReplicatedPostgres DATABASES = new ReplicatedPostgres().start();
+  private static ReplicatedPostgres databases;
   private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+  @BeforeAll
+  static void startPrimaryAndReplica() {
+    assumeTrue(ReplicatedPostgres.available(), "needs PostgreSQL's server binaries");
+    databases = new ReplicatedPostgres().start();
+  }
 
   @DynamicPropertySource
   static void services(DynamicPropertyRegistry registry) {
-    registry.add("spring.datasource.url", DATABASES::primaryUrl);
+    registry.add("spring.datasource.url", () -> databases.primaryUrl());
     registry.add("spring.datasource.username", () -> "ledger_test_app");
     registry.add("spring.datasource.password", () -> "");
-    registry.add("spring.liquibase.url", DATABASES::primaryUrl);
+    registry.add("spring.liquibase.url", () -> databases.primaryUrl());
     registry.add("spring.liquibase.user", () -> "ledger_test_owner");
     registry.add("spring.liquibase.password", () -> "");
     registry.add("spring.liquibase.parameters.runtimeRole", () -> "ledger_test_app");
-    registry.add("ledger.replica.url", DATABASES::replicaUrl);
+    registry.add("ledger.replica.url", () -> databases.replicaUrl());
     registry.add("spring.kafka.bootstrap-servers", KafkaTestBroker::bootstrapServers);
     registry.add("ledger.redis.url", SharedRedis::url);
   }
@@ -99,11 +107,11 @@ class ReplicaReadsIT extends SystemTestSupport {
   }
 
   private static void pauseReplay() {
-    DATABASES.onReplica("SELECT pg_wal_replay_pause()");
+    databases.onReplica("SELECT pg_wal_replay_pause()");
   }
 
   private static void resumeReplay() {
-    DATABASES.onReplica("SELECT pg_wal_replay_resume()");
+    databases.onReplica("SELECT pg_wal_replay_resume()");
   }
 
   @Test
@@ -196,7 +204,7 @@ class ReplicaReadsIT extends SystemTestSupport {
     }
     await(this::healthy, PATIENCE, "the replica to catch up");
 
-    DATABASES.stopReplica();
+    databases.stopReplica();
     deposit(wallet.id(), 900);
     assertThat(history(wallet)).containsExactly(900L, 700L, 500L);
     await(() -> !healthy(), PATIENCE, "the stopped replica to be noticed");

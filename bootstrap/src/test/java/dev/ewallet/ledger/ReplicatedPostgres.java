@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.springframework.util.FileSystemUtils;
@@ -28,7 +29,7 @@ final class ReplicatedPostgres {
   private final Path root = Path.of("/tmp", "ledger-it-" + UUID.randomUUID());
   private final Path primaryDir = root.resolve("primary");
   private final Path replicaDir = root.resolve("replica");
-  private final String bin = binaries();
+  private final String bin = binaries().orElseThrow();
   private final int primaryPort = freePort();
   private final int replicaPort = freePort();
 
@@ -184,16 +185,24 @@ final class ReplicatedPostgres {
     return dir;
   }
 
-  private static String binaries() {
-    try (var versions = Files.list(Path.of("/usr/lib/postgresql"))) {
+  /** Whether this machine has PostgreSQL's server binaries (Debian's layout). */
+  static boolean available() {
+    return binaries().isPresent();
+  }
+
+  private static Optional<String> binaries() {
+    Path installed = Path.of("/usr/lib/postgresql");
+    if (!Files.isDirectory(installed)) {
+      return Optional.empty();
+    }
+    try (var versions = Files.list(installed)) {
       return versions
           .map(version -> version.resolve("bin"))
           .filter(dir -> Files.isExecutable(dir.resolve("pg_ctl")))
           .max((a, b) -> Integer.compare(major(a), major(b)))
-          .orElseThrow()
-          .toString();
+          .map(Path::toString);
     } catch (IOException e) {
-      throw new IllegalStateException("no PostgreSQL server binaries under /usr/lib/postgresql", e);
+      return Optional.empty();
     }
   }
 
