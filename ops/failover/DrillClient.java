@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -38,6 +39,7 @@ public class DrillClient {
   private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
   private static final Pattern TRANSACTION =
       Pattern.compile("\"transactionId\"\\s*:\\s*\"([0-9a-f-]+)\"");
+  private static final Pattern CODE = Pattern.compile("\"code\"\\s*:\\s*\"([A-Z_]+)\"");
   private static final Pattern BALANCE = Pattern.compile("\"balance\"\\s*:\\s*(-?\\d+)");
 
   record Wallet(long id, String token) {}
@@ -48,7 +50,7 @@ public class DrillClient {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final String base;
   private final String operator = System.getenv("LEDGER_OPERATOR_TOKEN");
-  private final AtomicLong retries = new AtomicLong();
+  private final Map<String, AtomicLong> retriedAfter = new ConcurrentHashMap<>();
   private final AtomicLong refused = new AtomicLong();
   private final AtomicLong lastAnswerNanos = new AtomicLong();
   private final AtomicLong longestGapNanos = new AtomicLong();
@@ -151,13 +153,15 @@ public class DrillClient {
           answered();
           return answer;
         }
+        Matcher code = CODE.matcher(answer.body());
+        retried(code.find() ? status + " " + code.group(1) : String.valueOf(status));
       } catch (IOException unanswered) {
         // a dropped connection or a timeout: the outcome is unknown, the same key settles it
+        retried("no answer");
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return null;
       }
-      retries.incrementAndGet();
       try {
         Thread.sleep(250);
       } catch (InterruptedException e) {
@@ -167,6 +171,10 @@ public class DrillClient {
     }
     unresolved.incrementAndGet();
     return null;
+  }
+
+  private void retried(String why) {
+    retriedAfter.computeIfAbsent(why, k -> new AtomicLong()).incrementAndGet();
   }
 
   /** The longest time no request got a definite answer: the clients' view of unavailability. */
@@ -204,7 +212,7 @@ public class DrillClient {
         """
         acknowledged=%d
         refused=%d
-        retries=%d
+        retries="%s"
         unresolved=%d
         lost=%d
         wrong_balances=%d
@@ -214,7 +222,7 @@ public class DrillClient {
             .formatted(
                 acknowledged.size(),
                 refused.get(),
-                retries.get(),
+                new TreeMap<>(retriedAfter).toString().replaceAll("[{}]", ""),
                 unresolved.get(),
                 lost,
                 wrongBalances,

@@ -208,8 +208,8 @@ duplicated=$(( posted - (acknowledged - lost) ))
 reconciliation=$(curl -s -H "Authorization: Bearer $LEDGER_OPERATOR_TOKEN" \
   "http://127.0.0.1:$HTTP_PORT/v1/reconciliation")
 echo "acknowledged $acknowledged, lost $lost, duplicated $duplicated"
-echo "refused $refused (insufficient funds), retried $retries times, unresolved $unresolved," \
-  "wrong balances $wrong_balances"
+echo "refused $refused (insufficient funds), unresolved $unresolved, wrong balances $wrong_balances"
+echo "retried after: ${retries:-nothing}"
 echo "primary killed; standby promoted after $(( (promoted - killed) / 1000000 )) ms;" \
   "clients without a definite answer for at most $longest_gap_ms ms"
 echo "reconciliation: $reconciliation"
