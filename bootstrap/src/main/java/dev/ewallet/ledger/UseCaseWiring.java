@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
+import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.FlushAuditEventsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
@@ -182,6 +183,12 @@ class UseCaseWiring {
   @Bean
   GetTransactionQuery getTransactionQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(GetTransactionQuery.class, services.transactions());
+  }
+
+  @Bean
+  FindTransactionsByReferenceQuery findTransactionsByReferenceQuery(
+      LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(FindTransactionsByReferenceQuery.class, services.transactions());
   }
 
   @Bean

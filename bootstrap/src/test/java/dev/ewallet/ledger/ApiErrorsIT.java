@@ -18,16 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ApiErrorsIT extends LedgerIntegrationTest {
 
-  private static void assertProblem(ApiClient.Reply reply, int status, String code) {
-    assertThat(reply.status()).as(reply.body()).isEqualTo(status);
-    assertThat(reply.header("Content-Type")).startsWith("application/problem+json");
-    assertThat(reply.code()).isEqualTo(code);
-    assertThat(reply.json().get("type").asText()).startsWith("https://ewallet.dev/problems/");
-    assertThat(reply.json().get("title").asText()).isNotBlank();
-    assertThat(reply.json().get("detail").asText()).isNotBlank();
-    assertThat(reply.json().get("status").asInt()).isEqualTo(status);
-  }
-
   private String transferBody(long from, long to, String amount) {
     return "{\"fromAccountId\":" + from + ",\"toAccountId\":" + to + ",\"amount\":" + amount + "}";
   }

@@ -102,11 +102,7 @@ class ResilienceIT extends SystemTestSupport {
                         "/v1/transfers",
                         from.token(),
                         ApiClient.newKey(),
-                        "{\"fromAccountId\":"
-                            + from.id()
-                            + ",\"toAccountId\":"
-                            + to
-                            + ",\"amount\":1}"))
+                        transferBody(from, to, 1, "")))
             .toList());
   }
 

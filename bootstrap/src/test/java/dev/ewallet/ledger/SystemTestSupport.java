@@ -106,17 +106,19 @@ abstract class SystemTestSupport {
   /** A transfer by the source wallet's owner, sent to {@code instance}. */
   static ApiClient.Reply transfer(
       ApiClient instance, Wallet from, long toId, long amount, String key) {
-    return instance.post(
-        "/v1/transfers",
-        from.token(),
-        key,
-        "{\"fromAccountId\":"
-            + from.id()
-            + ",\"toAccountId\":"
-            + toId
-            + ",\"amount\":"
-            + amount
-            + "}");
+    return instance.post("/v1/transfers", from.token(), key, transferBody(from, toId, amount, ""));
+  }
+
+  /** A transfer's JSON body; {@code moreFields} is appended inside it (",\"reference\":..."). */
+  static String transferBody(Wallet from, long toId, long amount, String moreFields) {
+    return "{\"fromAccountId\":"
+        + from.id()
+        + ",\"toAccountId\":"
+        + toId
+        + ",\"amount\":"
+        + amount
+        + moreFields
+        + "}";
   }
 
   ApiClient.Reply withdraw(Wallet wallet, long amount) {
@@ -157,6 +159,17 @@ abstract class SystemTestSupport {
         .param(accountId)
         .query(Long.class)
         .single();
+  }
+
+  /** An RFC 9457 problem with this status and stable code, and every member filled in. */
+  static void assertProblem(ApiClient.Reply reply, int status, String code) {
+    assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+    assertThat(reply.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(reply.code()).isEqualTo(code);
+    assertThat(reply.json().get("type").asText()).startsWith("https://ewallet.dev/problems/");
+    assertThat(reply.json().get("title").asText()).isNotBlank();
+    assertThat(reply.json().get("detail").asText()).isNotBlank();
+    assertThat(reply.json().get("status").asInt()).isEqualTo(status);
   }
 
   /** Polls {@code condition} every 100 ms until it holds; fails after {@code timeout}. */

@@ -9,6 +9,7 @@ import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
@@ -18,6 +19,7 @@ import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -40,6 +42,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -163,6 +166,7 @@ final class BatchPoster {
         outcomes.put(request, replay(request, record));
       }
     }
+    fresh = withoutTakenReferences(fresh, outcomes);
     LockedRows working = lock(fresh);
     // Read after the locks, so that an account's entries are in time order as they are in posting
     // order. Storage keeps microseconds: truncating makes every reply equal what a later read
@@ -180,6 +184,35 @@ final class BatchPoster {
     write(passed, working, now);
     passed.forEach(p -> outcomes.put(p.request(), new Posted(p.transaction())));
     return outcomes;
+  }
+
+  /**
+   * Refuses, before anything is planned, the deposits whose reference a committed deposit carries
+   * or an earlier request of this batch does; the journal's unique index still refuses one taken
+   * concurrently, which fails the batch and isolates the request by splitting.
+   */
+  private List<PostingRequest> withoutTakenReferences(
+      List<PostingRequest> fresh, Map<PostingRequest, PostingOutcome> outcomes) {
+    List<UniqueReference> wanted =
+        fresh.stream().map(PostingRequest::uniqueReference).filter(Objects::nonNull).toList();
+    if (wanted.isEmpty()) {
+      return fresh;
+    }
+    Set<UniqueReference> taken = new HashSet<>(journal.takenReferences(wanted));
+    List<PostingRequest> free = new ArrayList<>();
+    for (PostingRequest request : fresh) {
+      UniqueReference reference = request.uniqueReference();
+      if (reference != null && !taken.add(reference)) {
+        outcomes.put(
+            request,
+            new Rejected(
+                new DuplicateReferenceException(
+                    reference.currency().value(), reference.reference())));
+      } else {
+        free.add(request);
+      }
+    }
+    return free;
   }
 
   private static PostingOutcome replay(PostingRequest request, IdempotencyRecord record) {
@@ -265,7 +298,9 @@ final class BatchPoster {
                   request.fingerprint(),
                   request.reversalOf(),
                   request.reason(),
-                  now);
+                  now,
+                  request.details(),
+                  request.uniqueReference());
             })
             .sorted(CLAIM_ORDER)
             .toList();

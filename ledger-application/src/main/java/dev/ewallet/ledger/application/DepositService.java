@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
@@ -41,20 +42,27 @@ public final class DepositService implements DepositFundsUseCase {
     return posting
         .post(
             PostingRequest.of(
-                command.caller(),
-                command.idempotencyKey(),
-                command.fingerprint(),
-                TransactionType.DEPOSIT,
-                new TreeSet<>(List.of(wallet.id(), clearing)),
-                (locked, id, at) ->
-                    Planned.of(
-                        JournalTransaction.create(
-                            id,
-                            TransactionType.DEPOSIT,
-                            List.of(
-                                new Posting(clearing, amount.negate()),
-                                new Posting(wallet.id(), amount)),
-                            at))))
+                    command.caller(),
+                    command.idempotencyKey(),
+                    command.fingerprint(),
+                    TransactionType.DEPOSIT,
+                    new TreeSet<>(List.of(wallet.id(), clearing)),
+                    (locked, id, at) ->
+                        Planned.of(
+                            JournalTransaction.create(
+                                id,
+                                TransactionType.DEPOSIT,
+                                List.of(
+                                    new Posting(clearing, amount.negate()),
+                                    new Posting(wallet.id(), amount)),
+                                at)))
+                .withDetails(command.details(), uniqueReference(command, wallet)))
         .receiptOrThrow();
+  }
+
+  /** A deposit's reference is unique among the deposits of its currency. */
+  private static UniqueReference uniqueReference(DepositFundsCommand command, Account wallet) {
+    String reference = command.details().reference();
+    return reference == null ? null : new UniqueReference(wallet.currency(), reference);
   }
 }

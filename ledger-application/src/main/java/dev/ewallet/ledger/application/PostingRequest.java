@@ -3,8 +3,10 @@ package dev.ewallet.ledger.application;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import java.util.Objects;
@@ -19,6 +21,8 @@ import java.util.SortedSet;
  *     null} when the plan settles none
  * @param reversalOf the original, or {@code null} unless this is a reversal
  * @param reason the operator's reason, or {@code null}
+ * @param details the client's reference, description and metadata, stored with the transaction
+ * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
  */
 record PostingRequest(
     Caller caller,
@@ -29,7 +33,9 @@ record PostingRequest(
     SettledRow settles,
     TransactionId reversalOf,
     String reason,
-    PostingPlan plan) {
+    PostingPlan plan,
+    TransactionDetails details,
+    UniqueReference uniqueReference) {
 
   PostingRequest {
     Objects.requireNonNull(caller, "caller");
@@ -38,6 +44,48 @@ record PostingRequest(
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(accountIds, "accountIds");
     Objects.requireNonNull(plan, "plan");
+    Objects.requireNonNull(details, "details");
+  }
+
+  /** A request without client details. */
+  PostingRequest(
+      Caller caller,
+      IdempotencyKey idempotencyKey,
+      RequestFingerprint fingerprint,
+      TransactionType type,
+      SortedSet<AccountId> accountIds,
+      SettledRow settles,
+      TransactionId reversalOf,
+      String reason,
+      PostingPlan plan) {
+    this(
+        caller,
+        idempotencyKey,
+        fingerprint,
+        type,
+        accountIds,
+        settles,
+        reversalOf,
+        reason,
+        plan,
+        TransactionDetails.NONE,
+        null);
+  }
+
+  /** This request carrying the client's details and, for a deposit, its unique reference. */
+  PostingRequest withDetails(TransactionDetails clientDetails, UniqueReference unique) {
+    return new PostingRequest(
+        caller,
+        idempotencyKey,
+        fingerprint,
+        type,
+        accountIds,
+        settles,
+        reversalOf,
+        reason,
+        plan,
+        clientDetails,
+        unique);
   }
 
   /** A request that settles no bank-flow row, reverses nothing and gives no reason. */

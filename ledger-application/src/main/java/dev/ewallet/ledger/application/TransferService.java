@@ -37,12 +37,13 @@ public final class TransferService implements TransferFundsUseCase {
   PostingRequest request(TransferFundsCommand command) {
     AccountId credited = creditTarget(command);
     return PostingRequest.of(
-        command.caller(),
-        command.idempotencyKey(),
-        command.fingerprint(),
-        TransactionType.TRANSFER,
-        new TreeSet<>(List.of(command.fromAccountId(), credited)),
-        plan(command, credited));
+            command.caller(),
+            command.idempotencyKey(),
+            command.fingerprint(),
+            TransactionType.TRANSFER,
+            new TreeSet<>(List.of(command.fromAccountId(), credited)),
+            plan(command, credited))
+        .withDetails(command.details(), null);
   }
 
   /**

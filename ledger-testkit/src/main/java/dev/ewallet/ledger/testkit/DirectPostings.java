@@ -7,8 +7,10 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
@@ -29,6 +31,11 @@ public record DirectPostings(
 
   /** Credits {@code amount} to the wallet from the bank clearing account of its currency. */
   public TransactionId deposit(AccountId wallet, Money amount) {
+    return deposit(wallet, amount, TransactionDetails.NONE);
+  }
+
+  /** A deposit carrying the client's details; its reference, if any, unique in its currency. */
+  public TransactionId deposit(AccountId wallet, Money amount, TransactionDetails details) {
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, amount.currency());
     JournalClaim claim =
         new JournalClaim(
@@ -39,7 +46,11 @@ public record DirectPostings(
             RequestFingerprint.of("test-deposit", wallet, amount),
             null,
             null,
-            Instant.now().truncatedTo(ChronoUnit.MICROS));
+            Instant.now().truncatedTo(ChronoUnit.MICROS),
+            details,
+            details.reference() == null
+                ? null
+                : new UniqueReference(amount.currency(), details.reference()));
     return unitOfWork.inTransaction(() -> {
       accounts.lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
       assertThat(journal.claimAll(List.of(claim))).containsExactly(claim.transactionId());

@@ -1,11 +1,14 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
@@ -15,12 +18,14 @@ import dev.ewallet.ledger.testkit.InMemoryStore.Header;
 import dev.ewallet.ledger.testkit.InMemoryStore.State;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** {@link JournalRepository} in memory. */
 public final class InMemoryJournal implements JournalRepository {
@@ -68,6 +73,10 @@ public final class InMemoryJournal implements JournalRepository {
       if (claim.reversalOf() != null && state.reversedBy().containsKey(claim.reversalOf())) {
         throw new AlreadyReversedException(claim.reversalOf().toString());
       }
+      UniqueReference reference = claim.uniqueReference();
+      if (reference != null && !taken(List.of(reference)).isEmpty()) {
+        throw new DuplicateReferenceException(reference.currency().value(), reference.reference());
+      }
       state.keys().put(key, claim.transactionId());
       state.headers().put(claim.transactionId(), new Header(claim));
       if (claim.reversalOf() != null) {
@@ -76,6 +85,40 @@ public final class InMemoryJournal implements JournalRepository {
       won.add(claim.transactionId());
     }
     return won;
+  }
+
+  @Override
+  public Set<UniqueReference> takenReferences(Collection<UniqueReference> references) {
+    return store.locked(() -> taken(references));
+  }
+
+  private Set<UniqueReference> taken(Collection<UniqueReference> references) {
+    return store.state().headers().values().stream()
+        .map(header -> header.claim().uniqueReference())
+        .filter(references::contains)
+        .collect(Collectors.toSet());
+  }
+
+  @Override
+  public List<PostedTransaction> findByReference(String reference, UserId owner, int limit) {
+    return store.locked(() ->
+        store.state().headers().values().stream()
+            .map(Header::claim)
+            .filter(claim -> reference.equals(claim.details().reference()))
+            .sorted(
+                Comparator.comparing(JournalClaim::createdAt)
+                    .thenComparing(claim -> claim.transactionId().toString())
+                    .reversed())
+            .map(claim -> findById(claim.transactionId()).orElseThrow())
+            .filter(transaction -> owner == null || touchesAccountOf(transaction, owner))
+            .limit(limit)
+            .toList());
+  }
+
+  private boolean touchesAccountOf(PostedTransaction transaction, UserId owner) {
+    return transaction.entries().stream()
+        .map(entry -> store.state().accounts().get(entry.accountId().value()))
+        .anyMatch(account -> account != null && account.isOwnedBy(owner));
   }
 
   private static String keyOf(long principal, IdempotencyKey key) {
@@ -97,7 +140,8 @@ public final class InMemoryJournal implements JournalRepository {
                 change.accountId(),
                 change.amount(),
                 change.balanceAfter(),
-                createdAt));
+                createdAt,
+                claim.details()));
       }
     }
   }
@@ -114,6 +158,7 @@ public final class InMemoryJournal implements JournalRepository {
                     store.state().reversedBy().get(id),
                     header.claim().reason(),
                     header.claim().createdAt(),
+                    header.claim().details(),
                     store.state().entries().stream()
                         .filter(e -> e.transactionId().equals(id))
                         .toList())));

@@ -10,13 +10,17 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
@@ -52,7 +56,16 @@ public abstract class JournalRepositoryContract {
 
   private JournalClaim claim(IdempotencyKey key, TransactionType type, TransactionId reversalOf) {
     return new JournalClaim(
-        TransactionId.random(), type, principal, key, FINGERPRINT, reversalOf, null, now());
+        TransactionId.random(),
+        type,
+        principal,
+        key,
+        FINGERPRINT,
+        reversalOf,
+        null,
+        now(),
+        TransactionDetails.NONE,
+        null);
   }
 
   private Account wallet() {
@@ -99,7 +112,9 @@ public abstract class JournalRepositoryContract {
             FINGERPRINT,
             null,
             null,
-            now());
+            now(),
+            TransactionDetails.NONE,
+            null);
 
     assertThat(wins(mine)).isTrue();
     assertThat(wins(theirs)).isTrue();
@@ -149,6 +164,61 @@ public abstract class JournalRepositoryContract {
         });
     assertThat(posted.journalTransaction().postings()).hasSize(2);
     assertThat(journal().findById(TransactionId.random())).isEmpty();
+  }
+
+  @Test
+  void aTransactionsDetailsAreStoredWithItAndItsEntriesAndItIsFoundByReference() {
+    Account wallet = wallet();
+    Account strangers =
+        accounts().create(new NewAccount(UserId.of(principal + 1), VND, AccountKind.USER, now()));
+    String reference = "ref-" + LedgerFixtures.freshKey().value();
+    TransactionDetails details =
+        new TransactionDetails(reference, "Nạp tiền", Map.of("channel", "bank", "a", "1"));
+    TransactionId id = deposit(wallet.id(), 700, details);
+
+    PostedTransaction posted = journal().findById(id).orElseThrow();
+
+    assertThat(posted.details()).isEqualTo(details);
+    assertThat(posted.entries()).allSatisfy(e -> assertThat(e.details()).isEqualTo(details));
+    assertThat(journal().findByReference(reference, null, 10))
+        .extracting(PostedTransaction::id)
+        .containsExactly(id);
+    assertThat(journal().findByReference(reference, UserId.of(principal), 10)).hasSize(1);
+    assertThat(journal().findByReference(reference, strangers.ownerId().orElseThrow(), 10))
+        .isEmpty();
+    assertThat(journal().findByReference(reference + "-other", null, 10)).isEmpty();
+  }
+
+  @Test
+  void aDepositReferenceIsTakenOncePerCurrencyAndARefusedClaimLeavesNothing() {
+    Account wallet = wallet();
+    String reference = "credit-" + LedgerFixtures.freshKey().value();
+    deposit(wallet.id(), 100, new TransactionDetails(reference, null, null));
+    UniqueReference taken = new UniqueReference(VND, reference);
+    UniqueReference otherCurrency = new UniqueReference(CurrencyCode.of("USD"), reference);
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    JournalClaim again =
+        new JournalClaim(
+            TransactionId.random(),
+            TransactionType.DEPOSIT,
+            principal,
+            key,
+            FINGERPRINT,
+            null,
+            null,
+            now(),
+            new TransactionDetails(reference, null, null),
+            taken);
+
+    assertThat(journal().takenReferences(List.of(taken, otherCurrency))).containsExactly(taken);
+    assertThatThrownBy(() -> wins(again)).isInstanceOf(DuplicateReferenceException.class);
+    assertThat(journal().findClaims(List.of(ClaimKey.of(again)))).isEmpty();
+    assertThat(journal().findById(again.transactionId())).isEmpty();
+  }
+
+  private TransactionId deposit(AccountId wallet, long amount, TransactionDetails details) {
+    return new DirectPostings(accounts(), journal(), unitOfWork(), principal)
+        .deposit(wallet, vnd(amount), details);
   }
 
   @Test

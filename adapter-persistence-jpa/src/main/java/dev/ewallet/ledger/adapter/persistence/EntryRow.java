@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -20,7 +21,7 @@ record EntryRow(
     long balanceAfter,
     Instant createdAt) {
 
-  LedgerEntry toDomain() {
+  LedgerEntry toDomain(TransactionDetails details) {
     CurrencyCode code = CurrencyCode.of(currency);
     return new LedgerEntry(
         id,
@@ -29,6 +30,7 @@ record EntryRow(
         AccountId.of(accountId),
         Money.of(amount, code),
         Money.of(balanceAfter, code),
-        createdAt);
+        createdAt,
+        details);
   }
 }

@@ -96,7 +96,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
     return "SELECT "
         + ACCOUNT_COLUMNS
         + ", p.id AS entry_id, p.transaction_id, t.type, p.account_id AS entry_account_id,"
-        + " p.amount, p.balance_after, p.created_at AS entry_created_at"
+        + " p.amount, p.balance_after, p.created_at AS entry_created_at,"
+        + " t.reference, t.description, t.metadata::text AS metadata"
         + " FROM account a LEFT JOIN LATERAL ("
         + "  SELECT e.* FROM ("
         + WITH_SHARDS
@@ -182,6 +183,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
         AccountId.of(row.getLong("entry_account_id")),
         Money.of(row.getLong("amount"), account.currency()),
         Money.of(row.getLong("balance_after"), account.currency()),
-        SqlTypes.instant(row, "entry_created_at"));
+        SqlTypes.instant(row, "entry_created_at"),
+        MetadataJson.details(
+            row.getString("reference"), row.getString("description"), row.getString("metadata")));
   }
 }

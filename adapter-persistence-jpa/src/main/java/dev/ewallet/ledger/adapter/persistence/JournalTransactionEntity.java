@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -32,6 +33,16 @@ class JournalTransactionEntity {
   @Column(name = "created_at")
   private Instant createdAt;
 
+  @Column(name = "reference")
+  private String reference;
+
+  @Column(name = "description")
+  private String description;
+
+  /** Read as its JSON text; rows are written by the posting SQL, never through this entity. */
+  @Column(name = "metadata")
+  private String metadata;
+
   protected JournalTransactionEntity() {}
 
   UUID id() {
@@ -52,5 +63,9 @@ class JournalTransactionEntity {
 
   Instant createdAt() {
     return createdAt;
+  }
+
+  TransactionDetails details() {
+    return MetadataJson.details(reference, description, metadata);
   }
 }

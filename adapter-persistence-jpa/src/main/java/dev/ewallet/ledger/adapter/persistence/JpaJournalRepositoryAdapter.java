@@ -1,12 +1,16 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
@@ -47,13 +51,33 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
 
   private static final String CLAIM_ALL =
       "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
-          + " request_fingerprint, reversal_of, reason, created_at)"
+          + " request_fingerprint, reversal_of, reason, created_at, reference, description,"
+          + " metadata)"
           + " SELECT v.id::uuid, v.type, v.principal_id, v.idempotency_key, v.fingerprint,"
-          + " v.reversal_of::uuid, v.reason, v.created_at::timestamptz"
+          + " v.reversal_of::uuid, v.reason, v.created_at::timestamptz, v.reference,"
+          + " v.description, v.metadata::jsonb"
           + " FROM unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[],"
-          + " ?::text[], ?::text[]) WITH ORDINALITY AS v(id, type, principal_id, idempotency_key,"
-          + " fingerprint, reversal_of, reason, created_at, position) ORDER BY v.position"
+          + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) WITH ORDINALITY"
+          + " AS v(id, type, principal_id, idempotency_key, fingerprint, reversal_of, reason,"
+          + " created_at, reference, description, metadata, position) ORDER BY v.position"
           + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING RETURNING id";
+
+  private static final String TAKE_REFERENCES =
+      "INSERT INTO deposit_reference (currency, reference, transaction_id)"
+          + " SELECT v.currency, v.reference, v.transaction_id::uuid"
+          + " FROM unnest(?::text[], ?::text[], ?::text[]) AS v(currency, reference, transaction_id)";
+
+  private static final String TAKEN_REFERENCES =
+      "SELECT currency, reference FROM deposit_reference"
+          + " WHERE (currency, reference) IN (SELECT * FROM unnest(?::text[], ?::text[]))";
+
+  /** Newest first; for a user, only those with an entry on one of the user's accounts. */
+  private static final String BY_REFERENCE =
+      "SELECT t.id FROM journal_transaction t WHERE t.reference = ?"
+          + " AND (?::bigint IS NULL OR EXISTS (SELECT 1 FROM ledger_entry e"
+          + "   JOIN account a ON a.id = e.account_id"
+          + "   WHERE e.transaction_id = t.id AND a.owner_id = ?::bigint))"
+          + " ORDER BY t.created_at DESC, t.id DESC LIMIT ?";
 
   private static final String APPEND_MANY_ENTRIES =
       "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)"
@@ -62,6 +86,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
           + " AS v(transaction_id, account_id, amount, balance_after, position) ORDER BY v.position";
 
   private static final String REVERSED_ONCE = "journal_transaction_reversed_once";
+  private static final String REFERENCE_UNIQUE = "deposit_reference_unique";
 
   private final JdbcClient jdbc;
   private final JournalTransactionJpaRepository transactions;
@@ -120,9 +145,13 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                   .map(c -> c.reversalOf() == null ? null : c.reversalOf().toString())
                   .toArray(String[]::new),
               claims.stream().map(JournalClaim::reason).toArray(String[]::new),
-              claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new))
+              claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new),
+              claims.stream().map(c -> c.details().reference()).toArray(String[]::new),
+              claims.stream().map(c -> c.details().description()).toArray(String[]::new),
+              claims.stream().map(c -> MetadataJson.write(c.details())).toArray(String[]::new))
           .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
           .list();
+      takeReferences(claims);
     } catch (DuplicateKeyException duplicate) {
       if (violates(duplicate, REVERSED_ONCE)) {
         throw new AlreadyReversedException(
@@ -132,9 +161,63 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 .map(TransactionId::toString)
                 .collect(Collectors.joining(", ")));
       }
+      if (violates(duplicate, REFERENCE_UNIQUE)) {
+        UniqueReference first =
+            claims.stream()
+                .map(JournalClaim::uniqueReference)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElseThrow();
+        throw new DuplicateReferenceException(first.currency().value(), first.reference());
+      }
       throw duplicate;
     }
     return won;
+  }
+
+  private void takeReferences(List<JournalClaim> claims) {
+    List<JournalClaim> referenced =
+        claims.stream().filter(c -> c.uniqueReference() != null).toList();
+    if (referenced.isEmpty()) {
+      return;
+    }
+    jdbc.sql(TAKE_REFERENCES)
+        .params(
+            referenced.stream()
+                .map(c -> c.uniqueReference().currency().value())
+                .toArray(String[]::new),
+            referenced.stream().map(c -> c.uniqueReference().reference()).toArray(String[]::new),
+            referenced.stream().map(c -> c.transactionId().toString()).toArray(String[]::new))
+        .update();
+  }
+
+  @Override
+  public Set<UniqueReference> takenReferences(Collection<UniqueReference> references) {
+    if (references.isEmpty()) {
+      return Set.of();
+    }
+    return new HashSet<>(
+        jdbc.sql(TAKEN_REFERENCES)
+            .params(
+                references.stream().map(r -> r.currency().value()).toArray(String[]::new),
+                references.stream().map(UniqueReference::reference).toArray(String[]::new))
+            .query((row, n) ->
+                new UniqueReference(
+                    CurrencyCode.of(row.getString("currency").strip()), row.getString("reference")))
+            .list());
+  }
+
+  @Override
+  public List<PostedTransaction> findByReference(String reference, UserId owner, int limit) {
+    Long ownerId = owner == null ? null : owner.value();
+    return jdbc
+        .sql(BY_REFERENCE)
+        .params(reference, ownerId, ownerId, limit)
+        .query((row, n) -> TransactionId.of(row.getObject("id", UUID.class)))
+        .list()
+        .stream()
+        .flatMap(id -> findById(id).stream())
+        .toList();
   }
 
   @Override
@@ -172,6 +255,9 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                     .orElse(null),
                 header.reason(),
                 header.createdAt(),
-                entries.ofTransaction(id.value()).stream().map(EntryRow::toDomain).toList()));
+                header.details(),
+                entries.ofTransaction(id.value()).stream()
+                    .map(row -> row.toDomain(header.details()))
+                    .toList()));
   }
 }

@@ -1,9 +1,11 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 
 /** The JSON bodies of API v1 (shared/API.md), as immutable records. */
 final class ApiDtos {
@@ -33,20 +35,57 @@ final class ApiDtos {
 
   record AccountsResponse(List<AccountResponse> items) {}
 
+  /**
+   * {@code reference} and {@code description} are {@code null} and {@code metadata} empty when the
+   * transaction has none.
+   */
   record EntryResponse(
       long entryId,
       String transactionId,
       String type,
       long amount,
       long balanceAfter,
-      Instant createdAt) {}
+      Instant createdAt,
+      String reference,
+      String description,
+      Map<String, String> metadata) {}
 
   /** {@code nextCursor} is opaque to clients and {@code null} on the last page. */
   record EntriesResponse(List<EntryResponse> items, String nextCursor) {}
 
-  record DepositRequest(Long accountId, Long amount) {}
+  /**
+   * A request's metadata as the client sent it: checked to be an object of strings, not coerced
+   * into one (a number is refused, not turned into text).
+   */
+  @Schema(
+      type = "object",
+      additionalPropertiesSchema = String.class,
+      description =
+          "At most 16 keys of 1 to 40 characters, each to a string of at most 500 characters")
+  private interface Metadata {}
 
-  record TransferRequest(Long fromAccountId, Long toAccountId, Long amount) {}
+  /** {@code reference}, {@code description} and {@code metadata} are optional (docs/api.md). */
+  record DepositRequest(
+      Long accountId,
+      Long amount,
+      @Schema(
+              description =
+                  "1 to 128 printable ASCII characters, unique among the deposits of"
+                      + " the currency")
+          String reference,
+      @Schema(description = "At most 140 characters, shown to the wallet's owner")
+          String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  /** {@code reference}, {@code description} and {@code metadata} are optional (docs/api.md). */
+  record TransferRequest(
+      Long fromAccountId,
+      Long toAccountId,
+      Long amount,
+      @Schema(description = "1 to 128 printable ASCII characters") String reference,
+      @Schema(description = "At most 140 characters, shown to the wallet's owner")
+          String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
 
   record ReversalRequest(String reason) {}
 
@@ -68,7 +107,12 @@ final class ApiDtos {
       String reversedBy,
       String reason,
       Instant createdAt,
+      String reference,
+      String description,
+      Map<String, String> metadata,
       List<TransactionEntryResponse> entries) {}
+
+  record TransactionsResponse(List<TransactionResponse> items) {}
 
   record MismatchResponse(
       String kind, Long accountId, Long entryId, String currency, long expected, long actual) {}

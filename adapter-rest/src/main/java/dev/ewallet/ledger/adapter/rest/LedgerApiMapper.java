@@ -38,6 +38,9 @@ interface LedgerApiMapper {
   @Mapping(target = "transactionId", source = "transactionId.value")
   @Mapping(target = "amount", source = "amount.amountMinor")
   @Mapping(target = "balanceAfter", source = "balanceAfter.amountMinor")
+  @Mapping(target = "reference", source = "details.reference")
+  @Mapping(target = "description", source = "details.description")
+  @Mapping(target = "metadata", source = "details.metadata")
   EntryResponse entry(LedgerEntry entry);
 
   @Mapping(target = "transactionId", source = "transactionId.value")
@@ -55,6 +58,9 @@ interface LedgerApiMapper {
         transaction.reversedBy() == null ? null : transaction.reversedBy().toString(),
         transaction.reason(),
         transaction.createdAt(),
+        transaction.details().reference(),
+        transaction.details().description(),
+        transaction.details().metadata(),
         transaction.entries().stream()
             .map(entry ->
                 new TransactionEntryResponse(

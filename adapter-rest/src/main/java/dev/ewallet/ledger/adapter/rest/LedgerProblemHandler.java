@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
@@ -88,6 +89,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           case AccountNotFoundException missing -> ProblemCode.ACCOUNT_NOT_FOUND;
           case TransactionNotFoundException missing -> ProblemCode.TRANSACTION_NOT_FOUND;
           case AlreadyReversedException reversed -> ProblemCode.ALREADY_REVERSED;
+          case DuplicateReferenceException duplicate -> ProblemCode.DUPLICATE_REFERENCE;
           case AmountLimitExceededException limit -> ProblemCode.AMOUNT_LIMIT_EXCEEDED;
           case TooManyAccountsException tooMany -> ProblemCode.TOO_MANY_ACCOUNTS;
           case InsufficientFundsException funds -> ProblemCode.INSUFFICIENT_FUNDS;

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.ResponseEntity;
@@ -34,6 +35,14 @@ class PostingController {
     this.mapper = mapper;
   }
 
+  @Operation(
+      summary =
+          "Credits a wallet from the bank. An optional reference (1 to 128 printable ASCII"
+              + " characters), description (up to 140 characters) and metadata (up to 16 string"
+              + " keys of 1 to 40 characters to strings of up to 500) are stored with the"
+              + " transaction and are part of the idempotency fingerprint. A reference is unique"
+              + " among the deposits of the currency: another deposit with it answers 409"
+              + " DUPLICATE_REFERENCE and posts nothing.")
   @ApiResponse(
       responseCode = "201",
       description = "Posted (or replayed: header Idempotent-Replayed: true)")
@@ -48,10 +57,17 @@ class PostingController {
                 caller,
                 RequestFields.idempotencyKey(key),
                 AccountId.of(RequestFields.required(body.accountId(), "accountId")),
-                RequestFields.required(body.amount(), "amount")));
+                RequestFields.required(body.amount(), "amount"),
+                RequestFields.details(body.reference(), body.description(), body.metadata())));
     return PostingResponses.created(receipt, mapper.posting(receipt));
   }
 
+  @Operation(
+      summary =
+          "Moves money from the caller's wallet to another of the same currency. An optional"
+              + " reference, description and metadata are stored with the transaction, shown on"
+              + " both wallets' history entries, and part of the idempotency fingerprint;"
+              + " transfers may share a reference.")
   @ApiResponse(
       responseCode = "201",
       description = "Posted (or replayed: header Idempotent-Replayed: true)")
@@ -67,7 +83,8 @@ class PostingController {
                 RequestFields.idempotencyKey(key),
                 AccountId.of(RequestFields.required(body.fromAccountId(), "fromAccountId")),
                 AccountId.of(RequestFields.required(body.toAccountId(), "toAccountId")),
-                RequestFields.required(body.amount(), "amount")));
+                RequestFields.required(body.amount(), "amount"),
+                RequestFields.details(body.reference(), body.description(), body.metadata())));
     return PostingResponses.created(receipt, mapper.posting(receipt));
   }
 }

@@ -23,6 +23,7 @@ enum ProblemCode {
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
   ALREADY_REVERSED(HttpStatus.CONFLICT, "Transaction already reversed"),
+  DUPLICATE_REFERENCE(HttpStatus.CONFLICT, "Reference already used by a deposit"),
   NOT_REVERSIBLE(HttpStatus.CONFLICT, "Transaction not reversible"),
   WITHDRAWAL_NOT_PENDING(HttpStatus.CONFLICT, "Withdrawal not pending"),
   HOLD_NOT_PENDING(HttpStatus.CONFLICT, "Hold not pending"),

@@ -3,12 +3,16 @@ package dev.ewallet.ledger.adapter.rest;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
 
 /** Reading the parts of a request that are the HTTP layer's own: headers, cursors, fields. */
 final class RequestFields {
@@ -41,6 +45,27 @@ final class RequestFields {
       throw new InvalidRequestException(field + " is required");
     }
     return value;
+  }
+
+  /**
+   * A request's reference, description and metadata; metadata must be a JSON object of strings (a
+   * number or a nested object is refused, not turned into text).
+   */
+  static TransactionDetails details(String reference, String description, JsonNode metadata) {
+    Map<String, String> entries = new LinkedHashMap<>();
+    if (metadata != null && !metadata.isNull()) {
+      if (!metadata.isObject()) {
+        throw new InvalidRequestException("metadata must be an object of strings");
+      }
+      for (Map.Entry<String, JsonNode> entry : metadata.properties()) {
+        if (!entry.getValue().isString()) {
+          throw new InvalidRequestException(
+              "metadata value of '" + entry.getKey() + "' must be a string");
+        }
+        entries.put(entry.getKey(), entry.getValue().stringValue());
+      }
+    }
+    return new TransactionDetails(reference, description, entries);
   }
 
   static String cursor(long beforeEntryId) {

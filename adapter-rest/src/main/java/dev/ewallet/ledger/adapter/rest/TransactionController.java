@@ -3,13 +3,16 @@ package dev.ewallet.ledger.adapter.rest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReversalRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionsResponse;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.ResponseEntity;
@@ -18,6 +21,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /** Reading transactions, reversing them, and proving the books balance. */
@@ -26,16 +30,19 @@ import org.springframework.web.bind.annotation.RestController;
 class TransactionController {
 
   private final GetTransactionQuery transactions;
+  private final FindTransactionsByReferenceQuery byReference;
   private final ReverseTransactionUseCase reversals;
   private final ReconciliationQuery reconciliation;
   private final LedgerApiMapper mapper;
 
   TransactionController(
       GetTransactionQuery transactions,
+      FindTransactionsByReferenceQuery byReference,
       ReverseTransactionUseCase reversals,
       ReconciliationQuery reconciliation,
       LedgerApiMapper mapper) {
     this.transactions = transactions;
+    this.byReference = byReference;
     this.reversals = reversals;
     this.reconciliation = reconciliation;
     this.mapper = mapper;
@@ -44,6 +51,20 @@ class TransactionController {
   @GetMapping("/v1/transactions/{id}")
   TransactionResponse get(Caller caller, @PathVariable String id) {
     return mapper.transaction(transactions.get(caller, TransactionId.parse(id)));
+  }
+
+  /**
+   * The caller's transactions carrying this reference (an operator's: all), newest first, at most
+   * 100.
+   */
+  @Operation(
+      summary =
+          "The transactions carrying this reference (exact match) that touch one of the caller's"
+              + " accounts (an operator's: all), newest first, at most 100.")
+  @GetMapping("/v1/transactions")
+  TransactionsResponse findByReference(Caller caller, @RequestParam String reference) {
+    return new TransactionsResponse(
+        byReference.byReference(caller, reference).stream().map(mapper::transaction).toList());
   }
 
   /** Answers with the reversing transaction, read back as {@code GET} would show it. */

@@ -13,6 +13,7 @@ public abstract sealed class LedgerException extends RuntimeException
         AlreadyReversedException,
         AmountLimitExceededException,
         CurrencyMismatchException,
+        DuplicateReferenceException,
         HoldNotFoundException,
         HoldNotPendingException,
         IdempotencyKeyReusedException,

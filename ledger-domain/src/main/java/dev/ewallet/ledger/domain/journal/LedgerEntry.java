@@ -6,8 +6,8 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A stored line of the journal. Entries are append-only: the database refuses to update or delete
- * them.
+ * A stored line of the journal, with its transaction's type and details. Entries are append-only:
+ * the database refuses to update or delete them.
  */
 public record LedgerEntry(
     long entryId,
@@ -16,7 +16,8 @@ public record LedgerEntry(
     AccountId accountId,
     Money amount,
     Money balanceAfter,
-    Instant createdAt) {
+    Instant createdAt,
+    TransactionDetails details) {
 
   public LedgerEntry {
     Objects.requireNonNull(transactionId, "transactionId");
@@ -25,6 +26,7 @@ public record LedgerEntry(
     Objects.requireNonNull(amount, "amount");
     Objects.requireNonNull(balanceAfter, "balanceAfter");
     Objects.requireNonNull(createdAt, "createdAt");
+    Objects.requireNonNull(details, "details");
     if (amount.isZero()) {
       throw new IllegalStateException("entry " + entryId + " has a zero amount");
     }

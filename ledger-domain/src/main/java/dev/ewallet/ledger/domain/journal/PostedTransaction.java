@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.journal;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Optional;
  * @param reversalOf the original, or {@code null} unless this is a reversal
  * @param reversedBy the reversal, or {@code null} while this transaction stands
  * @param reason the operator's reason for a reversal, or {@code null}
+ * @param details the client's reference, description and metadata
  */
 public record PostedTransaction(
     TransactionId id,
@@ -19,9 +21,11 @@ public record PostedTransaction(
     TransactionId reversedBy,
     String reason,
     Instant createdAt,
+    TransactionDetails details,
     List<LedgerEntry> entries) {
 
   public PostedTransaction {
+    Objects.requireNonNull(details, "details");
     entries = List.copyOf(entries);
   }
 

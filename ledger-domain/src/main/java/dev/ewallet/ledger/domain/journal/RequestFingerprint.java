@@ -23,11 +23,17 @@ public record RequestFingerprint(String sha256Hex) {
   /**
    * Fingerprints the request's operation and its fields in a fixed order. Fields are joined with a
    * separator that cannot occur in them, so different field lists never collide by concatenation.
+   * {@link TransactionDetails} contribute their own fields, none when empty: a request without
+   * details fingerprints as it did before details existed.
    */
   public static RequestFingerprint of(String operation, Object... fields) {
     StringBuilder canonical = new StringBuilder(operation);
     for (Object field : fields) {
-      canonical.append('\u001f').append(field);
+      if (field instanceof TransactionDetails details) {
+        details.fingerprintFields().forEach(f -> canonical.append('\u001f').append(f));
+      } else {
+        canonical.append('\u001f').append(field);
+      }
     }
     return new RequestFingerprint(HexFormat.of().formatHex(sha256(canonical.toString())));
   }

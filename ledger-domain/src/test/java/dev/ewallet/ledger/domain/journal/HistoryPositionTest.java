@@ -15,7 +15,14 @@ class HistoryPositionTest {
 
   private static LedgerEntry entry(long id, Instant at) {
     return new LedgerEntry(
-        id, TransactionId.random(), TransactionType.DEPOSIT, AccountId.of(3), vnd(1), vnd(id), at);
+        id,
+        TransactionId.random(),
+        TransactionType.DEPOSIT,
+        AccountId.of(3),
+        vnd(1),
+        vnd(id),
+        at,
+        TransactionDetails.NONE);
   }
 
   @Test

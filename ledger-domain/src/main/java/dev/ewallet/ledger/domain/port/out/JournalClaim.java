@@ -2,8 +2,10 @@ package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -13,6 +15,8 @@ import java.util.Objects;
  * @param principalId whom the key belongs to: the caller's user id, 0 for the system
  * @param reversalOf the original, or {@code null} unless this is a reversal
  * @param reason the operator's reason, or {@code null}
+ * @param details the client's reference, description and metadata
+ * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
  */
 public record JournalClaim(
     TransactionId transactionId,
@@ -22,7 +26,9 @@ public record JournalClaim(
     RequestFingerprint fingerprint,
     TransactionId reversalOf,
     String reason,
-    Instant createdAt) {
+    Instant createdAt,
+    TransactionDetails details,
+    UniqueReference uniqueReference) {
 
   public JournalClaim {
     Objects.requireNonNull(transactionId, "transactionId");
@@ -30,5 +36,6 @@ public record JournalClaim(
     Objects.requireNonNull(idempotencyKey, "idempotencyKey");
     Objects.requireNonNull(fingerprint, "fingerprint");
     Objects.requireNonNull(createdAt, "createdAt");
+    Objects.requireNonNull(details, "details");
   }
 }

@@ -1,7 +1,9 @@
 package dev.ewallet.ledger.domain.port.out;
 
+import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.UniqueReference;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -26,10 +28,28 @@ public interface JournalRepository {
    * <p>Must run inside {@link UnitOfWork#inTransaction}: a rollback frees the keys again.
    *
    * @return the ids of the transactions whose claim won
+   *     <p>A claim's unique reference is taken with it; a reference another deposit of the currency
+   *     holds (or is taking, and then commits) refuses the whole call.
    * @throws dev.ewallet.ledger.domain.error.AlreadyReversedException when a claim reverses a
    *     transaction that another transaction reverses already
+   * @throws dev.ewallet.ledger.domain.error.DuplicateReferenceException when a claim's unique
+   *     reference is taken
    */
   Set<TransactionId> claimAll(List<JournalClaim> claims);
+
+  /**
+   * Which of these references committed deposits carry already. The poster asks first and refuses
+   * those requests alone; {@link #claimAll} still refuses a reference taken concurrently.
+   */
+  Set<UniqueReference> takenReferences(Collection<UniqueReference> references);
+
+  /**
+   * Transactions carrying this reference, newest first.
+   *
+   * @param owner only transactions with an entry on an account of this user; {@code null} for all
+   * @param limit the most to return
+   */
+  List<PostedTransaction> findByReference(String reference, UserId owner, int limit);
 
   /** Appends the entries of many transactions in one statement, each in its posting order. */
   void appendEntries(List<TransactionChanges> transactions, Instant createdAt);

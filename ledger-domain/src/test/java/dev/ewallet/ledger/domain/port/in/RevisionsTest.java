@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -41,7 +42,8 @@ class RevisionsTest {
                 AccountId.of(5),
                 vnd(1),
                 vnd(id),
-                Instant.EPOCH))
+                Instant.EPOCH,
+                TransactionDetails.NONE))
         .toList();
   }
 
