@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
+import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
@@ -183,6 +184,11 @@ class UseCaseWiring {
   @Bean
   GetTransactionQuery getTransactionQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(GetTransactionQuery.class, services.transactions());
+  }
+
+  @Bean
+  BalanceAtQuery balanceAtQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(BalanceAtQuery.class, services.accounts());
   }
 
   @Bean

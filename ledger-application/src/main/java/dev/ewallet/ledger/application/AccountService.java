@@ -11,6 +11,8 @@ import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
@@ -31,7 +33,11 @@ import java.util.List;
  * reading per request, and the caller's right to see the account is checked on that same reading.
  */
 public final class AccountService
-    implements CreateAccountUseCase, GetAccountQuery, ListAccountsQuery, AccountEntriesQuery {
+    implements CreateAccountUseCase,
+        GetAccountQuery,
+        ListAccountsQuery,
+        AccountEntriesQuery,
+        BalanceAtQuery {
 
   private final AccountRepository accounts;
   private final AccountReads reads;
@@ -130,5 +136,20 @@ public final class AccountService
     }
     List<LedgerEntry> page = rows.subList(0, limit);
     return new EntriesPage(page, HistoryPosition.of(page.getLast()));
+  }
+
+  @Override
+  public BalanceAt balanceAt(Caller caller, AccountId accountId, Instant at) {
+    if (at == null) {
+      throw new InvalidRequestException("at is required");
+    }
+    AccountReads.Snapshot snapshot =
+        reads.balanceAt(accountId, at).orElseThrow(() -> notFound(accountId));
+    caller.requireOwnerOrOperator(snapshot.balance().account());
+    if (snapshot.archived()) {
+      throw new InvalidRequestException(
+          "the account's entries up to " + at + " are archived; ask an operator for the archive");
+    }
+    return snapshot.balance();
   }
 }

@@ -15,6 +15,7 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.BalanceAt;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -95,6 +96,47 @@ public abstract class AccountReadsContract {
     assertThat(once.version()).isPositive();
     assertThat(twice.version()).isGreaterThan(once.version());
     assertThat(snapshot(wallet.id())).isEqualTo(twice);
+  }
+
+  @Test
+  void theBalanceAtAnInstantIsTheBalanceAfterTheLastEntryAtOrBeforeIt() {
+    Account wallet = open(AccountKind.USER);
+    deposit(wallet.id(), 100);
+    deposit(wallet.id(), 50);
+    List<LedgerEntry> entries = page(wallet.id(), null, 10);
+    LedgerEntry first = entries.getLast();
+    LedgerEntry second = entries.getFirst();
+
+    BalanceAt before =
+        reads().balanceAt(wallet.id(), first.createdAt().minusNanos(1_000)).orElseThrow().balance();
+    BalanceAt atFirst = reads().balanceAt(wallet.id(), first.createdAt()).orElseThrow().balance();
+    BalanceAt after =
+        reads().balanceAt(wallet.id(), second.createdAt().plusSeconds(60)).orElseThrow().balance();
+
+    assertThat(before.balance()).isEqualTo(vnd(0));
+    assertThat(before.lastEntryId()).isNull();
+    assertThat(before.account().id()).isEqualTo(wallet.id());
+    assertThat(atFirst.balance()).isEqualTo(vnd(100));
+    assertThat(atFirst.lastEntryId()).isEqualTo(first.entryId());
+    assertThat(after.balance()).isEqualTo(vnd(150));
+    assertThat(after.lastEntryId()).isEqualTo(second.entryId());
+    assertThat(reads().balanceAt(wallet.id(), second.createdAt()).orElseThrow().archived())
+        .isFalse();
+    assertThat(reads().balanceAt(AccountId.of(Long.MAX_VALUE), now)).isEmpty();
+  }
+
+  @Test
+  void aMerchantsBalanceAtAnInstantSumsItsOwnAndItsShards() {
+    Account merchant = open(AccountKind.MERCHANT);
+    Account shard = shardOf(merchant, 1);
+    deposit(merchant.id(), 30);
+    deposit(shard.id(), 12);
+    LedgerEntry newest = page(merchant.id(), null, 1).getFirst();
+
+    BalanceAt total = reads().balanceAt(merchant.id(), newest.createdAt()).orElseThrow().balance();
+
+    assertThat(total.balance()).isEqualTo(vnd(42));
+    assertThat(total.lastEntryId()).isEqualTo(newest.entryId());
   }
 
   @Test

@@ -10,8 +10,10 @@ import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.BalanceAt;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -57,6 +59,33 @@ public final class InMemoryAccountReads implements AccountReads {
                       .limit(limit)
                       .toList();
               return new AccountHistory(account, page);
+            }));
+  }
+
+  @Override
+  public Optional<Snapshot> balanceAt(AccountId id, Instant at) {
+    return store.locked(() ->
+        account(id)
+            .map(account -> {
+              Money balance = Money.zero(account.currency());
+              LedgerEntry latest = null;
+              for (Account one : withShards(account).toList()) {
+                LedgerEntry last =
+                    store.state().entries().stream()
+                        .filter(e -> e.accountId().equals(one.id()))
+                        .filter(e -> !e.createdAt().isAfter(at))
+                        .min(HistoryPosition.NEWEST_FIRST)
+                        .orElse(null);
+                if (last != null) {
+                  balance = balance.plus(last.balanceAfter());
+                  if (latest == null || HistoryPosition.NEWEST_FIRST.compare(last, latest) < 0) {
+                    latest = last;
+                  }
+                }
+              }
+              return new Snapshot(
+                  new BalanceAt(account, at, balance, latest == null ? null : latest.entryId()),
+                  false);
             }));
   }
 

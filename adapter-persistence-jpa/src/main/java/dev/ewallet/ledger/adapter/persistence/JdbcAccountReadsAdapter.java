@@ -10,10 +10,12 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.BalanceAt;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +38,8 @@ import org.springframework.stereotype.Repository;
  * created_at} (ADR 0012): a newest-first range reads the newest partition first and stops when the
  * page is full, and a page after a cursor skips every partition newer than the cursor.
  *
- * <p>History pages may be served by a streaming replica ({@link ReplicaReads}); balances never are.
+ * <p>History pages and balances at an instant may be served by a streaming replica ({@link
+ * ReplicaReads}); current balances never are.
  */
 @Repository
 class JdbcAccountReadsAdapter implements AccountReads {
@@ -78,6 +81,28 @@ class JdbcAccountReadsAdapter implements AccountReads {
    */
   private static final String PAGE_AFTER =
       history(" AND e.created_at <= ? AND (e.created_at, e.id) < (?, ?)");
+
+  /**
+   * Each of the account's accounts (itself, and its shards for a merchant): its last entry at or
+   * before the instant, by one backward range of the entries' key, and whether it has none there
+   * but archived ones.
+   */
+  private static final String BALANCE_AT =
+      "SELECT "
+          + ACCOUNT_COLUMNS
+          + ", b.balance_at, b.last_entry_id, b.archived FROM account a CROSS JOIN LATERAL ("
+          + "  SELECT coalesce(sum(e.balance_after), 0)::bigint AS balance_at,"
+          + "   (array_agg(e.id ORDER BY e.created_at DESC, e.id DESC)"
+          + "     FILTER (WHERE e.id IS NOT NULL))[1] AS last_entry_id,"
+          + "   coalesce(bool_or(e.id IS NULL AND EXISTS (SELECT 1 FROM ledger_entry_archived r"
+          + "     WHERE r.account_id = x.id)), false) AS archived"
+          + "  FROM ("
+          + WITH_SHARDS
+          + ") x LEFT JOIN LATERAL ("
+          + "   SELECT e.id, e.balance_after, e.created_at FROM ledger_entry e"
+          + "   WHERE e.account_id = x.id AND e.created_at <= ?"
+          + "   ORDER BY e.created_at DESC, e.id DESC LIMIT 1) e ON true) b"
+          + " WHERE a.id = ?";
 
   private final JdbcClient jdbc;
   private final ReplicaReads replicaReads;
@@ -151,6 +176,26 @@ class JdbcAccountReadsAdapter implements AccountReads {
             db.sql(PAGE_AFTER)
                 .params(at, at, before.entryId(), limit, limit, id.value())
                 .query(page));
+  }
+
+  @Override
+  public Optional<Snapshot> balanceAt(AccountId id, Instant at) {
+    return replicaReads.read(
+        id,
+        db ->
+            db.sql(BALANCE_AT)
+                .params(SqlTypes.timestamp(at), id.value())
+                .query((row, n) -> {
+                  Account account = account(row);
+                  return new Snapshot(
+                      new BalanceAt(
+                          account,
+                          at,
+                          Money.of(row.getLong("balance_at"), account.currency()),
+                          row.getObject("last_entry_id", Long.class)),
+                      row.getBoolean("archived"));
+                })
+                .optional());
   }
 
   private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {

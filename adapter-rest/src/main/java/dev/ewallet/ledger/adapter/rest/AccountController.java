@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountsResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.BalanceAtResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.CreateAccountRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.EntriesResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ResizeRequest;
@@ -13,6 +14,8 @@ import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
@@ -32,6 +35,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
+import java.time.Instant;
 import java.util.Arrays;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
@@ -54,6 +58,7 @@ class AccountController {
   private final GetAccountQuery getAccount;
   private final ListAccountsQuery listAccounts;
   private final AccountEntriesQuery entries;
+  private final BalanceAtQuery balanceAt;
   private final ResizeMerchantUseCase resizeMerchant;
   private final SweepMerchantUseCase sweepMerchant;
   private final LedgerApiMapper mapper;
@@ -63,6 +68,7 @@ class AccountController {
       GetAccountQuery getAccount,
       ListAccountsQuery listAccounts,
       AccountEntriesQuery entries,
+      BalanceAtQuery balanceAt,
       ResizeMerchantUseCase resizeMerchant,
       SweepMerchantUseCase sweepMerchant,
       LedgerApiMapper mapper) {
@@ -70,6 +76,7 @@ class AccountController {
     this.getAccount = getAccount;
     this.listAccounts = listAccounts;
     this.entries = entries;
+    this.balanceAt = balanceAt;
     this.resizeMerchant = resizeMerchant;
     this.sweepMerchant = sweepMerchant;
     this.mapper = mapper;
@@ -151,6 +158,22 @@ class AccountController {
     return conditional(
         page.revision(),
         new EntriesResponse(page.items().stream().map(mapper::entry).toList(), next));
+  }
+
+  @Operation(
+      summary =
+          "The account's balance at an instant (ISO-8601): the balance after its last entry at or"
+              + " before it, 0 with lastEntryId null before its first entry. An instant whose"
+              + " entries are archived answers 400.")
+  @GetMapping("/{id}/balance")
+  BalanceAtResponse balance(Caller caller, @PathVariable long id, @RequestParam Instant at) {
+    BalanceAt balance = balanceAt.balanceAt(caller, AccountId.of(id), at);
+    return new BalanceAtResponse(
+        id,
+        balance.account().currency().value(),
+        balance.at(),
+        balance.balance().amountMinor(),
+        balance.lastEntryId());
   }
 
   /**

@@ -50,6 +50,10 @@ final class ApiDtos {
       String description,
       Map<String, String> metadata) {}
 
+  /** {@code lastEntryId} is {@code null} before the account's first entry. */
+  record BalanceAtResponse(
+      long accountId, String currency, Instant at, long balance, Long lastEntryId) {}
+
   /** {@code nextCursor} is opaque to clients and {@code null} on the last page. */
   record EntriesResponse(List<EntryResponse> items, String nextCursor) {}
 

@@ -4,6 +4,8 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,4 +40,17 @@ public interface AccountReads {
    * @return the account with the page, or empty when there is no such account
    */
   Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit);
+
+  /**
+   * The account's balance at an instant: the {@code balance_after} of its last entry at or before
+   * it (one index lookup per account, nothing summed; for a merchant, per account and shard).
+   *
+   * @return the account with that balance, or empty when there is no such account; {@code archived}
+   *     is true when no retained entry is at or before the instant but archived ones are, so the
+   *     balance there is not in the journal any more
+   */
+  Optional<Snapshot> balanceAt(AccountId id, Instant at);
+
+  /** An account's balance at an instant, as stored. */
+  record Snapshot(BalanceAt balance, boolean archived) {}
 }
