@@ -32,6 +32,7 @@ import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.StatementQuery;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -189,6 +190,11 @@ class UseCaseWiring {
   @Bean
   BalanceAtQuery balanceAtQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(BalanceAtQuery.class, services.accounts());
+  }
+
+  @Bean
+  StatementQuery statementQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(StatementQuery.class, services.accounts());
   }
 
   @Bean

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.StatementTooLargeException;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
@@ -19,6 +20,8 @@ import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.EntriesPage;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.in.Statement;
+import dev.ewallet.ledger.domain.port.in.StatementQuery;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -26,7 +29,9 @@ import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Opening accounts and reading them with their history. Reads go through {@link AccountReads}: one
@@ -37,7 +42,8 @@ public final class AccountService
         GetAccountQuery,
         ListAccountsQuery,
         AccountEntriesQuery,
-        BalanceAtQuery {
+        BalanceAtQuery,
+        StatementQuery {
 
   private final AccountRepository accounts;
   private final AccountReads reads;
@@ -151,5 +157,57 @@ public final class AccountService
           "the account's entries up to " + at + " are archived; ask an operator for the archive");
     }
     return snapshot.balance();
+  }
+
+  @Override
+  public Statement statement(Caller caller, AccountId accountId, Instant from, Instant to) {
+    Statement totals = totals(caller, accountId, from, to);
+    if (totals.entryCount() > MAX_ENTRIES) {
+      throw new StatementTooLargeException(totals.entryCount(), MAX_ENTRIES);
+    }
+    List<LedgerEntry> entries = new ArrayList<>((int) totals.entryCount());
+    reads.periodEntries(accountId, from, to, entries::add);
+    return new Statement(
+        totals.account(),
+        from,
+        to,
+        totals.opening(),
+        totals.totalCredits(),
+        totals.totalDebits(),
+        totals.entryCount(),
+        entries);
+  }
+
+  @Override
+  public Statement totals(Caller caller, AccountId accountId, Instant from, Instant to) {
+    requirePeriod(from, to);
+    AccountReads.PeriodTotals totals =
+        reads.periodTotals(accountId, from, to).orElseThrow(() -> notFound(accountId));
+    caller.requireOwnerOrOperator(totals.statement().account());
+    if (totals.archived()) {
+      throw new InvalidRequestException(
+          "the account's entries before "
+              + from
+              + " are archived; ask an operator for the archive");
+    }
+    return totals.statement();
+  }
+
+  /** Checks the period and the caller's right, not the totals: callers ask those first. */
+  @Override
+  public void streamEntries(
+      Caller caller, AccountId accountId, Instant from, Instant to, Consumer<LedgerEntry> sink) {
+    requirePeriod(from, to);
+    caller.requireOwnerOrOperator(view(accountId).account());
+    reads.periodEntries(accountId, from, to, sink);
+  }
+
+  private static void requirePeriod(Instant from, Instant to) {
+    if (from == null || to == null) {
+      throw new InvalidRequestException("from and to are required");
+    }
+    if (!from.isBefore(to)) {
+      throw new InvalidRequestException("from must be before to");
+    }
   }
 }

@@ -16,6 +16,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import dev.ewallet.ledger.domain.port.in.Statement;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -27,6 +28,7 @@ import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -137,6 +139,37 @@ public abstract class AccountReadsContract {
 
     assertThat(total.balance()).isEqualTo(vnd(42));
     assertThat(total.lastEntryId()).isEqualTo(newest.entryId());
+  }
+
+  @Test
+  void aPeriodsTotalsAndEntriesAreThoseBetweenItsBoundsOldestFirst() {
+    Account merchant = open(AccountKind.MERCHANT);
+    Account shard = shardOf(merchant, 1);
+    deposit(merchant.id(), 100);
+    deposit(shard.id(), 40);
+    deposit(merchant.id(), 7);
+    List<LedgerEntry> all = page(merchant.id(), null, 10).reversed();
+    Instant from = all.get(1).createdAt();
+    Instant to = all.get(2).createdAt().plusNanos(1_000);
+
+    Statement totals = reads().periodTotals(merchant.id(), from, to).orElseThrow().statement();
+    List<LedgerEntry> streamed = new ArrayList<>();
+    reads().periodEntries(merchant.id(), from, to, streamed::add);
+
+    assertThat(totals.opening()).isEqualTo(vnd(100));
+    assertThat(totals.totalCredits()).isEqualTo(vnd(47));
+    assertThat(totals.totalDebits()).isEqualTo(vnd(0));
+    assertThat(totals.entryCount()).isEqualTo(2);
+    assertThat(totals.closing()).isEqualTo(vnd(147));
+    assertThat(streamed).isEqualTo(all.subList(1, 3));
+    assertThat(
+            reads()
+                .periodTotals(merchant.id(), to, to.plusSeconds(1))
+                .orElseThrow()
+                .statement()
+                .entryCount())
+        .isZero();
+    assertThat(reads().periodTotals(AccountId.of(Long.MAX_VALUE), from, to)).isEmpty();
   }
 
   @Test

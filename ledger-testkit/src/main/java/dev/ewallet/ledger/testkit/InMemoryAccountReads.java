@@ -11,11 +11,13 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import dev.ewallet.ledger.domain.port.in.Statement;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -87,6 +89,61 @@ public final class InMemoryAccountReads implements AccountReads {
                   new BalanceAt(account, at, balance, latest == null ? null : latest.entryId()),
                   false);
             }));
+  }
+
+  @Override
+  public Optional<PeriodTotals> periodTotals(AccountId id, Instant from, Instant to) {
+    return store.locked(() ->
+        account(id)
+            .map(account -> {
+              Money zero = Money.zero(account.currency());
+              Money opening = zero;
+              Money credits = zero;
+              Money debits = zero;
+              for (Account one : withShards(account).toList()) {
+                opening =
+                    opening.plus(
+                        entriesOf(one.id())
+                            .filter(e -> e.createdAt().isBefore(from))
+                            .min(HistoryPosition.NEWEST_FIRST)
+                            .map(LedgerEntry::balanceAfter)
+                            .orElse(zero));
+              }
+              List<LedgerEntry> period = periodOf(account, from, to);
+              for (LedgerEntry entry : period) {
+                if (entry.amount().isPositive()) {
+                  credits = credits.plus(entry.amount());
+                } else {
+                  debits = debits.plus(entry.amount().negate());
+                }
+              }
+              return new PeriodTotals(
+                  new Statement(
+                      account, from, to, opening, credits, debits, period.size(), List.of()),
+                  false);
+            }));
+  }
+
+  @Override
+  public void periodEntries(AccountId id, Instant from, Instant to, Consumer<LedgerEntry> sink) {
+    store
+        .locked(() -> account(id).map(account -> periodOf(account, from, to)).orElse(List.of()))
+        .forEach(sink);
+  }
+
+  /** The period's entries of the account and its shards, oldest first; callers hold the lock. */
+  private List<LedgerEntry> periodOf(Account account, Instant from, Instant to) {
+    List<AccountId> ids = withShards(account).map(Account::id).toList();
+    return store.state().entries().stream()
+        .filter(e -> ids.contains(e.accountId()))
+        .filter(e -> !e.createdAt().isBefore(from) && e.createdAt().isBefore(to))
+        .sorted(HistoryPosition.NEWEST_FIRST.reversed())
+        .toList();
+  }
+
+  /** Callers hold the store's lock. */
+  private Stream<LedgerEntry> entriesOf(AccountId id) {
+    return store.state().entries().stream().filter(e -> e.accountId().equals(id));
   }
 
   /** Callers hold the store's lock. */

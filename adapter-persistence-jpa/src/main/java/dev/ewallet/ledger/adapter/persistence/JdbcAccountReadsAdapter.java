@@ -8,19 +8,27 @@ import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import dev.ewallet.ledger.domain.port.in.Statement;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -104,6 +112,66 @@ class JdbcAccountReadsAdapter implements AccountReads {
           + "   ORDER BY e.created_at DESC, e.id DESC LIMIT 1) e ON true) b"
           + " WHERE a.id = ?";
 
+  /**
+   * A period's totals: per account (itself, and its shards for a merchant), the balance after its
+   * last entry before the period (one backward range) and the sums and count of its entries in the
+   * period (one forward range).
+   */
+  private static final String PERIOD_TOTALS =
+      "SELECT "
+          + ACCOUNT_COLUMNS
+          + ", t.opening, t.credits, t.debits, t.entries, t.archived"
+          + " FROM account a CROSS JOIN LATERAL ("
+          + "  SELECT coalesce(sum(o.balance_after), 0)::bigint AS opening,"
+          + "   coalesce(sum(p.credits), 0)::bigint AS credits,"
+          + "   coalesce(sum(p.debits), 0)::bigint AS debits,"
+          + "   coalesce(sum(p.entries), 0)::bigint AS entries,"
+          + "   coalesce(bool_or(o.balance_after IS NULL AND EXISTS (SELECT 1"
+          + "     FROM ledger_entry_archived r WHERE r.account_id = x.id)), false) AS archived"
+          + "  FROM ("
+          + WITH_SHARDS
+          + ") x LEFT JOIN LATERAL ("
+          + "   SELECT e.balance_after FROM ledger_entry e"
+          + "   WHERE e.account_id = x.id AND e.created_at < ?"
+          + "   ORDER BY e.created_at DESC, e.id DESC LIMIT 1) o ON true"
+          + "  CROSS JOIN LATERAL ("
+          + "   SELECT sum(e.amount) FILTER (WHERE e.amount > 0) AS credits,"
+          + "    -sum(e.amount) FILTER (WHERE e.amount < 0) AS debits, count(*) AS entries"
+          + "   FROM ledger_entry e"
+          + "   WHERE e.account_id = x.id AND e.created_at >= ? AND e.created_at < ?) p) t"
+          + " WHERE a.id = ?";
+
+  /** The account and its shards, with their currency. */
+  private static final String PERIOD_ACCOUNTS =
+      "SELECT id, currency FROM account WHERE id = ?"
+          + " UNION ALL SELECT id, currency FROM account WHERE parent_id = ?";
+
+  private static final String ENTRY_COLUMNS =
+      "e.id AS entry_id, e.transaction_id, t.type, e.account_id AS entry_account_id, e.amount,"
+          + " e.balance_after, e.created_at AS entry_created_at, t.reference, t.description,"
+          + " t.metadata::text AS metadata";
+
+  /** One account's entries of a period, oldest first: one forward range of the entries' key. */
+  private static final String PERIOD_ENTRIES =
+      "SELECT "
+          + ENTRY_COLUMNS
+          + " FROM ledger_entry e JOIN journal_transaction t ON t.id = e.transaction_id"
+          + " WHERE e.account_id = ? AND e.created_at >= ? AND e.created_at < ?"
+          + " ORDER BY e.created_at, e.id";
+
+  /** Several accounts' entries of a period (a merchant's and its shards'), merged oldest first. */
+  private static final String PERIOD_ENTRIES_MERGED =
+      "SELECT "
+          + ENTRY_COLUMNS
+          + " FROM unnest(?::bigint[]) x(id) CROSS JOIN LATERAL ("
+          + "  SELECT * FROM ledger_entry e WHERE e.account_id = x.id"
+          + "  AND e.created_at >= ? AND e.created_at < ?) e"
+          + " JOIN journal_transaction t ON t.id = e.transaction_id"
+          + " ORDER BY e.created_at, e.id";
+
+  /** Rows fetched per round trip while a period's entries stream. */
+  private static final int STREAM_FETCH_SIZE = 1_000;
+
   private final JdbcClient jdbc;
   private final ReplicaReads replicaReads;
 
@@ -160,7 +228,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
           List<LedgerEntry> entries = new ArrayList<>(limit);
           do {
             if (rows.getObject("entry_id") != null) {
-              entries.add(entry(rows, account));
+              entries.add(entry(rows, account.currency()));
             }
           } while (rows.next());
           return Optional.of(new AccountHistory(account, entries));
@@ -198,6 +266,94 @@ class JdbcAccountReadsAdapter implements AccountReads {
                 .optional());
   }
 
+  @Override
+  public Optional<PeriodTotals> periodTotals(AccountId id, Instant from, Instant to) {
+    OffsetDateTime start = SqlTypes.timestamp(from);
+    OffsetDateTime end = SqlTypes.timestamp(to);
+    return replicaReads.read(
+        id,
+        db ->
+            db.sql(PERIOD_TOTALS)
+                .params(start, start, end, id.value())
+                .query((row, n) -> {
+                  Account account = account(row);
+                  CurrencyCode currency = account.currency();
+                  return new PeriodTotals(
+                      new Statement(
+                          account,
+                          from,
+                          to,
+                          Money.of(row.getLong("opening"), currency),
+                          Money.of(row.getLong("credits"), currency),
+                          Money.of(row.getLong("debits"), currency),
+                          row.getLong("entries"),
+                          List.of()),
+                      row.getBoolean("archived"));
+                })
+                .optional());
+  }
+
+  /**
+   * Streams from a cursor: PostgreSQL sends rows {@value #STREAM_FETCH_SIZE} at a time only inside
+   * a transaction, so the read runs in a read-only one of its own on a pooled connection, and each
+   * row is handed over as soon as it is read.
+   */
+  @Override
+  public void periodEntries(AccountId id, Instant from, Instant to, Consumer<LedgerEntry> sink) {
+    replicaReads.streaming(
+        id,
+        dataSource -> {
+          try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            connection.setReadOnly(true);
+            try {
+              stream(connection, id, from, to, sink);
+            } finally {
+              connection.rollback();
+            }
+          } catch (SQLException e) {
+            throw new DataAccessResourceFailureException("statement entries: " + e.getMessage(), e);
+          }
+        });
+  }
+
+  private static void stream(
+      Connection connection, AccountId id, Instant from, Instant to, Consumer<LedgerEntry> sink)
+      throws SQLException {
+    List<Long> ids = new ArrayList<>();
+    Map<Long, CurrencyCode> currencies = new HashMap<>();
+    try (PreparedStatement accounts = connection.prepareStatement(PERIOD_ACCOUNTS)) {
+      accounts.setLong(1, id.value());
+      accounts.setLong(2, id.value());
+      try (ResultSet rows = accounts.executeQuery()) {
+        while (rows.next()) {
+          ids.add(rows.getLong("id"));
+          currencies.put(rows.getLong("id"), CurrencyCode.of(rows.getString("currency").strip()));
+        }
+      }
+    }
+    if (ids.isEmpty()) {
+      return;
+    }
+    boolean merged = ids.size() > 1;
+    try (PreparedStatement entries =
+        connection.prepareStatement(merged ? PERIOD_ENTRIES_MERGED : PERIOD_ENTRIES)) {
+      if (merged) {
+        entries.setArray(1, connection.createArrayOf("bigint", ids.toArray()));
+      } else {
+        entries.setLong(1, id.value());
+      }
+      entries.setObject(2, SqlTypes.timestamp(from));
+      entries.setObject(3, SqlTypes.timestamp(to));
+      entries.setFetchSize(STREAM_FETCH_SIZE);
+      try (ResultSet rows = entries.executeQuery()) {
+        while (rows.next()) {
+          sink.accept(entry(rows, currencies.get(rows.getLong("entry_account_id"))));
+        }
+      }
+    }
+  }
+
   private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {
     Account account = account(row);
     return new AccountView(
@@ -220,14 +376,14 @@ class JdbcAccountReadsAdapter implements AccountReads {
         SqlTypes.nullableInstant(row, "last_entry_at"));
   }
 
-  private static LedgerEntry entry(ResultSet row, Account account) throws SQLException {
+  private static LedgerEntry entry(ResultSet row, CurrencyCode currency) throws SQLException {
     return new LedgerEntry(
         row.getLong("entry_id"),
         TransactionId.of(row.getObject("transaction_id", UUID.class)),
         TransactionType.valueOf(row.getString("type")),
         AccountId.of(row.getLong("entry_account_id")),
-        Money.of(row.getLong("amount"), account.currency()),
-        Money.of(row.getLong("balance_after"), account.currency()),
+        Money.of(row.getLong("amount"), currency),
+        Money.of(row.getLong("balance_after"), currency),
         SqlTypes.instant(row, "entry_created_at"),
         MetadataJson.details(
             row.getString("reference"), row.getString("description"), row.getString("metadata")));

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -22,12 +23,13 @@ class ReplicaConfiguration {
   @Bean
   ReplicaReads replicaReads(
       JdbcClient primary,
+      DataSource primaryDataSource,
       ReplicaProperties properties,
       ObjectProvider<TimeoutBudget> budget,
       ObjectProvider<WritePositions> positions,
       ObjectProvider<MeterRegistry> registry) {
     if (!properties.configured()) {
-      return ReplicaReads.none(primary);
+      return ReplicaReads.none(primary, primaryDataSource);
     }
     WritePositions store =
         positions.getIfAvailable(() -> {
@@ -37,6 +39,7 @@ class ReplicaConfiguration {
         });
     return ReplicaReads.of(
         primary,
+        primaryDataSource,
         properties,
         budget.getIfAvailable(() -> TimeoutBudget.DEFAULT),
         store,

@@ -17,7 +17,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -59,8 +61,10 @@ final class ReplicaReads implements DisposableBean {
   private record Sample(long atNanos, long position) {}
 
   private final JdbcClient primary;
+  private final DataSource primaryDataSource;
   private final HikariDataSource replicaPool;
   private final JdbcClient replica;
+  private final DataSource replicaDataSource;
   private final WritePositions positions;
   private final ReplicaProperties properties;
   private final MeterRegistry registry;
@@ -72,12 +76,13 @@ final class ReplicaReads implements DisposableBean {
   private volatile long unrecordedUntilNanos = System.nanoTime();
 
   /** No replica: every read is the primary's. */
-  static ReplicaReads none(JdbcClient primary) {
-    return new ReplicaReads(primary, null, null, null, null, null);
+  static ReplicaReads none(JdbcClient primary, DataSource primaryDataSource) {
+    return new ReplicaReads(primary, primaryDataSource, null, null, null, null, null);
   }
 
   static ReplicaReads of(
       JdbcClient primary,
+      DataSource primaryDataSource,
       ReplicaProperties properties,
       TimeoutBudget budget,
       WritePositions positions,
@@ -100,9 +105,15 @@ final class ReplicaReads implements DisposableBean {
     pool.setReadOnly(true);
     pool.setInitializationFailTimeout(-1);
     DatabaseTimeoutsConfiguration.bound(pool, budget);
-    JdbcClient replica =
-        JdbcClient.create(new DatabaseTimeoutsConfiguration.DeadlineBoundDataSource(pool, budget));
-    ReplicaReads reads = new ReplicaReads(primary, pool, replica, positions, properties, registry);
+    ReplicaReads reads =
+        new ReplicaReads(
+            primary,
+            primaryDataSource,
+            pool,
+            new DatabaseTimeoutsConfiguration.DeadlineBoundDataSource(pool, budget),
+            positions,
+            properties,
+            registry);
     Gauge.builder("ledger.replica.healthy", reads, r -> r.healthy ? 1 : 0)
         .description("1 while the replica answers and lags less than ledger.replica.max-lag")
         .register(registry);
@@ -115,14 +126,17 @@ final class ReplicaReads implements DisposableBean {
 
   private ReplicaReads(
       JdbcClient primary,
+      DataSource primaryDataSource,
       HikariDataSource replicaPool,
-      JdbcClient replica,
+      DataSource replicaDataSource,
       WritePositions positions,
       ReplicaProperties properties,
       MeterRegistry registry) {
     this.primary = primary;
+    this.primaryDataSource = primaryDataSource;
     this.replicaPool = replicaPool;
-    this.replica = replica;
+    this.replicaDataSource = replicaDataSource;
+    this.replica = replicaDataSource == null ? null : JdbcClient.create(replicaDataSource);
     this.positions = positions;
     this.properties = properties;
     this.registry = registry;
@@ -155,6 +169,25 @@ final class ReplicaReads implements DisposableBean {
     }
     count("primary", reason);
     return query.apply(primary);
+  }
+
+  /**
+   * Runs {@code work} on the replica's connections when it may answer for {@code account}, else on
+   * the primary's: for reads that stream, which cannot start over elsewhere once begun.
+   */
+  void streaming(AccountId account, Consumer<DataSource> work) {
+    if (replica == null) {
+      work.accept(primaryDataSource);
+      return;
+    }
+    String reason = refusal(account);
+    if (reason == null) {
+      count("replica", "caught-up");
+      work.accept(replicaDataSource);
+    } else {
+      count("primary", reason);
+      work.accept(primaryDataSource);
+    }
   }
 
   /** Why the replica may not answer for the account now; {@code null} when it may. */

@@ -112,7 +112,7 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
             new StaticListableBeanFactory(
                     Map.of("budget", new TimeoutBudget(Duration.ofSeconds(2))))
                 .getBeanProvider(TimeoutBudget.class),
-            ReplicaReads.none(jdbc));
+            ReplicaReads.none(jdbc, dataSource));
     long owner = 1_000_000 + System.nanoTime() % 1_000_000;
 
     assertThatThrownBy(() ->

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.adapter.rest.ApiDtos.BalanceAtResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.CreateAccountRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.EntriesResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ResizeRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.StatementResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.SweepResponse;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
@@ -24,6 +25,8 @@ import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.Statement;
+import dev.ewallet.ledger.domain.port.in.StatementQuery;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepResult;
@@ -34,11 +37,16 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -48,6 +56,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 @Tag(name = "Accounts")
 @RestController
@@ -59,6 +68,7 @@ class AccountController {
   private final ListAccountsQuery listAccounts;
   private final AccountEntriesQuery entries;
   private final BalanceAtQuery balanceAt;
+  private final StatementQuery statements;
   private final ResizeMerchantUseCase resizeMerchant;
   private final SweepMerchantUseCase sweepMerchant;
   private final LedgerApiMapper mapper;
@@ -69,6 +79,7 @@ class AccountController {
       ListAccountsQuery listAccounts,
       AccountEntriesQuery entries,
       BalanceAtQuery balanceAt,
+      StatementQuery statements,
       ResizeMerchantUseCase resizeMerchant,
       SweepMerchantUseCase sweepMerchant,
       LedgerApiMapper mapper) {
@@ -77,6 +88,7 @@ class AccountController {
     this.listAccounts = listAccounts;
     this.entries = entries;
     this.balanceAt = balanceAt;
+    this.statements = statements;
     this.resizeMerchant = resizeMerchant;
     this.sweepMerchant = sweepMerchant;
     this.mapper = mapper;
@@ -174,6 +186,63 @@ class AccountController {
         balance.at(),
         balance.balance().amountMinor(),
         balance.lastEntryId());
+  }
+
+  @Operation(
+      summary =
+          "The account's statement of [from, to): opening and closing balances, total credits and"
+              + " debits, and the entries oldest first (a merchant's with its shards'). At most"
+              + " 10,000 entries; more answer 422 STATEMENT_TOO_LARGE: ask for text/csv, which"
+              + " streams any number.")
+  @GetMapping(value = "/{id}/statement", produces = MediaType.APPLICATION_JSON_VALUE)
+  StatementResponse statement(
+      Caller caller, @PathVariable long id, @RequestParam Instant from, @RequestParam Instant to) {
+    Statement statement = statements.statement(caller, AccountId.of(id), from, to);
+    return new StatementResponse(
+        id,
+        statement.account().currency().value(),
+        statement.from(),
+        statement.to(),
+        statement.opening().amountMinor(),
+        statement.closing().amountMinor(),
+        statement.totalCredits().amountMinor(),
+        statement.totalDebits().amountMinor(),
+        statement.entryCount(),
+        statement.entries().stream().map(mapper::entry).toList());
+  }
+
+  /**
+   * The statement's entries as CSV, streamed: the period and the caller's right are checked first
+   * (a refusal is a problem, not a CSV), then each entry is written as it is read, so any number
+   * passes through a bounded amount of memory.
+   */
+  @Operation(
+      summary =
+          "The statement's entries as CSV (Accept: text/csv): a header row, then one row per"
+              + " entry, oldest first, streamed for any number of entries. Opening and closing"
+              + " balances travel in the Statement-Opening-Balance and Statement-Closing-Balance"
+              + " headers.")
+  @GetMapping(value = "/{id}/statement", produces = StatementCsv.MEDIA_TYPE)
+  ResponseEntity<StreamingResponseBody> statementCsv(
+      Caller caller, @PathVariable long id, @RequestParam Instant from, @RequestParam Instant to) {
+    Statement totals = statements.totals(caller, AccountId.of(id), from, to);
+    StreamingResponseBody body =
+        out -> {
+          Writer writer =
+              new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
+          StatementCsv csv = new StatementCsv(writer);
+          csv.header();
+          statements.streamEntries(caller, AccountId.of(id), from, to, csv::row);
+          writer.flush();
+        };
+    return ResponseEntity.ok()
+        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
+        .header(
+            HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"statement-" + id + ".csv\"")
+        .header("Statement-Opening-Balance", String.valueOf(totals.opening().amountMinor()))
+        .header("Statement-Closing-Balance", String.valueOf(totals.closing().amountMinor()))
+        .header("Statement-Entry-Count", String.valueOf(totals.entryCount()))
+        .body(body);
   }
 
   /**

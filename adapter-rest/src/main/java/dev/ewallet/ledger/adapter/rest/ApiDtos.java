@@ -54,6 +54,19 @@ final class ApiDtos {
   record BalanceAtResponse(
       long accountId, String currency, Instant at, long balance, Long lastEntryId) {}
 
+  /** Entries oldest first; {@code closingBalance = openingBalance + totalCredits - totalDebits}. */
+  record StatementResponse(
+      long accountId,
+      String currency,
+      Instant from,
+      Instant to,
+      long openingBalance,
+      long closingBalance,
+      long totalCredits,
+      long totalDebits,
+      long entryCount,
+      List<EntryResponse> entries) {}
+
   /** {@code nextCursor} is opaque to clients and {@code null} on the last page. */
   record EntriesResponse(List<EntryResponse> items, String nextCursor) {}
 

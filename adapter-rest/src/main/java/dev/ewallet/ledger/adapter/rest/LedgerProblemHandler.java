@@ -17,6 +17,7 @@ import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
+import dev.ewallet.ledger.domain.error.StatementTooLargeException;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
@@ -90,6 +91,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           case TransactionNotFoundException missing -> ProblemCode.TRANSACTION_NOT_FOUND;
           case AlreadyReversedException reversed -> ProblemCode.ALREADY_REVERSED;
           case DuplicateReferenceException duplicate -> ProblemCode.DUPLICATE_REFERENCE;
+          case StatementTooLargeException tooLarge -> ProblemCode.STATEMENT_TOO_LARGE;
           case AmountLimitExceededException limit -> ProblemCode.AMOUNT_LIMIT_EXCEEDED;
           case TooManyAccountsException tooMany -> ProblemCode.TOO_MANY_ACCOUNTS;
           case InsufficientFundsException funds -> ProblemCode.INSUFFICIENT_FUNDS;

@@ -29,6 +29,8 @@ enum ProblemCode {
   HOLD_NOT_PENDING(HttpStatus.CONFLICT, "Hold not pending"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+  STATEMENT_TOO_LARGE(
+      HttpStatus.UNPROCESSABLE_CONTENT, "Statement too large for one answer; ask for text/csv"),
   INSUFFICIENT_FUNDS(HttpStatus.UNPROCESSABLE_CONTENT, "Insufficient funds"),
   CURRENCY_MISMATCH(HttpStatus.UNPROCESSABLE_CONTENT, "Currency mismatch"),
   SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),

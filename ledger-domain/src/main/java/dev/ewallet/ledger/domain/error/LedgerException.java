@@ -24,6 +24,7 @@ public abstract sealed class LedgerException extends RuntimeException
         OutcomeUnknownException,
         OverloadedException,
         SameAccountException,
+        StatementTooLargeException,
         TooManyAccountsException,
         TransactionNotFoundException,
         WithdrawalNotFoundException,

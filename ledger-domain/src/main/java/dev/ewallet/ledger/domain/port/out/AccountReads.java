@@ -3,11 +3,14 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.BalanceAt;
+import dev.ewallet.ledger.domain.port.in.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What clients read of accounts: balances with what is held, and history pages. Each answer is one
@@ -53,4 +56,22 @@ public interface AccountReads {
 
   /** An account's balance at an instant, as stored. */
   record Snapshot(BalanceAt balance, boolean archived) {}
+
+  /**
+   * A period's totals in one reading: the balance before its first entry, its credits, debits and
+   * entry count (for a merchant, its own and its shards'); no entries.
+   *
+   * @return empty when there is no such account; {@code archived} when the balance before the
+   *     period is only in archived entries, so the period may start in archived history
+   */
+  Optional<PeriodTotals> periodTotals(AccountId id, Instant from, Instant to);
+
+  /** A period's totals, as stored. */
+  record PeriodTotals(Statement statement, boolean archived) {}
+
+  /**
+   * Hands the entries of {@code [from, to)} to {@code sink}, oldest first, as they are read from
+   * storage: never all in memory at once, whatever their number.
+   */
+  void periodEntries(AccountId id, Instant from, Instant to, Consumer<LedgerEntry> sink);
 }
