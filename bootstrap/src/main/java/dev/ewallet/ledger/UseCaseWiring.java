@@ -32,7 +32,9 @@ import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.StatementQuery;
+import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -195,6 +197,16 @@ class UseCaseWiring {
   @Bean
   StatementQuery statementQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(StatementQuery.class, services.accounts());
+  }
+
+  @Bean
+  StatementTotalsQuery statementTotalsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(StatementTotalsQuery.class, services.accounts());
+  }
+
+  @Bean
+  StatementEntriesQuery statementEntriesQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(StatementEntriesQuery.class, services.accounts());
   }
 
   @Bean

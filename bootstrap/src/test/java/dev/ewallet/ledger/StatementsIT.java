@@ -3,6 +3,9 @@ package dev.ewallet.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.port.in.StatementQuery;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -17,6 +20,8 @@ import tools.jackson.databind.JsonNode;
  * right checked before anything streams.
  */
 class StatementsIT extends LedgerIntegrationTest {
+
+  private static final Path DEPOSITS_OF_ONE = Path.of("..", "bench", "deposits-of-one.sql");
 
   private String statementPath(long accountId, Instant from, Instant to) {
     return "/v1/accounts/" + accountId + "/statement?from=" + from + "&to=" + to;
@@ -151,43 +156,12 @@ class StatementsIT extends LedgerIntegrationTest {
 
   /**
    * Books {@code count} deposits of 1 to the wallet in one database transaction, as the schema's
-   * owner: each a transaction of two entries against the clearing account, with the balances and
-   * every {@code balance_after} as posting leaves them, so the books still reconcile. Ten thousand
-   * deposits over HTTP would take this test most of a minute.
+   * owner, with bench/deposits-of-one.sql: the books still reconcile. Ten thousand deposits over
+   * HTTP would take this test most of a minute.
    */
-  private void depositsOfOne(Wallet wallet, int count) {
+  private void depositsOfOne(Wallet wallet, int count) throws IOException {
     asOwner
-        .sql(
-            """
-            WITH clearing AS (
-              SELECT id, balance FROM account
-              WHERE kind = 'BANK_CLEARING' AND currency = 'VND' AND owner_id IS NULL FOR UPDATE),
-            wallet AS (SELECT id, balance FROM account WHERE id = :wallet FOR UPDATE),
-            booked AS (
-              INSERT INTO journal_transaction
-                (id, type, principal_id, idempotency_key, request_fingerprint, created_at)
-              SELECT gen_random_uuid(), 'DEPOSIT', 0, 'statement-it-' || gen_random_uuid(),
-                repeat('0', 64), clock_timestamp()
-              FROM generate_series(1, :count) RETURNING id, created_at),
-            numbered AS (
-              SELECT id, created_at, row_number() OVER (ORDER BY created_at, id) AS n FROM booked),
-            entries AS (
-              INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)
-              SELECT e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at
-              FROM (
-                SELECT b.id AS transaction_id, c.id AS account_id, -1 AS amount,
-                  c.balance - b.n AS balance_after, b.created_at, b.n, 0 AS side
-                FROM numbered b, clearing c
-                UNION ALL
-                SELECT b.id, w.id, 1, w.balance + b.n, b.created_at, b.n, 1
-                FROM numbered b, wallet w) e
-              ORDER BY e.n, e.side
-              RETURNING account_id, created_at)
-            UPDATE account a SET balance = a.balance + CASE WHEN a.id = :wallet THEN :count
-                ELSE -:count END,
-              last_entry_at = (SELECT max(created_at) FROM entries)
-            WHERE a.id = :wallet OR a.id = (SELECT id FROM clearing)
-            """)
+        .sql(Files.readString(DEPOSITS_OF_ONE))
         .param("wallet", wallet.id())
         .param("count", count)
         .update();

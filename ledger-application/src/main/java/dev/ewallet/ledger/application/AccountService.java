@@ -21,7 +21,9 @@ import dev.ewallet.ledger.domain.port.in.EntriesPage;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.Statement;
+import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.StatementQuery;
+import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -43,7 +45,9 @@ public final class AccountService
         ListAccountsQuery,
         AccountEntriesQuery,
         BalanceAtQuery,
-        StatementQuery {
+        StatementQuery,
+        StatementTotalsQuery,
+        StatementEntriesQuery {
 
   private final AccountRepository accounts;
   private final AccountReads reads;

@@ -26,7 +26,9 @@ import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.Statement;
+import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.StatementQuery;
+import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepResult;
@@ -69,6 +71,8 @@ class AccountController {
   private final AccountEntriesQuery entries;
   private final BalanceAtQuery balanceAt;
   private final StatementQuery statements;
+  private final StatementTotalsQuery statementTotals;
+  private final StatementEntriesQuery statementEntries;
   private final ResizeMerchantUseCase resizeMerchant;
   private final SweepMerchantUseCase sweepMerchant;
   private final LedgerApiMapper mapper;
@@ -80,6 +84,8 @@ class AccountController {
       AccountEntriesQuery entries,
       BalanceAtQuery balanceAt,
       StatementQuery statements,
+      StatementTotalsQuery statementTotals,
+      StatementEntriesQuery statementEntries,
       ResizeMerchantUseCase resizeMerchant,
       SweepMerchantUseCase sweepMerchant,
       LedgerApiMapper mapper) {
@@ -89,6 +95,8 @@ class AccountController {
     this.entries = entries;
     this.balanceAt = balanceAt;
     this.statements = statements;
+    this.statementTotals = statementTotals;
+    this.statementEntries = statementEntries;
     this.resizeMerchant = resizeMerchant;
     this.sweepMerchant = sweepMerchant;
     this.mapper = mapper;
@@ -225,14 +233,14 @@ class AccountController {
   @GetMapping(value = "/{id}/statement", produces = StatementCsv.MEDIA_TYPE)
   ResponseEntity<StreamingResponseBody> statementCsv(
       Caller caller, @PathVariable long id, @RequestParam Instant from, @RequestParam Instant to) {
-    Statement totals = statements.totals(caller, AccountId.of(id), from, to);
+    Statement totals = statementTotals.totals(caller, AccountId.of(id), from, to);
     StreamingResponseBody body =
         out -> {
           Writer writer =
               new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
           StatementCsv csv = new StatementCsv(writer);
           csv.header();
-          statements.streamEntries(caller, AccountId.of(id), from, to, csv::row);
+          statementEntries.streamEntries(caller, AccountId.of(id), from, to, csv::row);
           writer.flush();
         };
     return ResponseEntity.ok()

@@ -1,14 +1,12 @@
 package dev.ewallet.ledger.domain.port.in;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import java.time.Instant;
-import java.util.function.Consumer;
 
 /**
- * An account's statement of a period {@code [from, to)}: the owner or an operator. A statement in
- * one answer holds at most {@link #MAX_ENTRIES} entries; a streamed one any number, never held in
- * memory together.
+ * An account's statement of a period {@code [from, to)} in one answer: the owner or an operator. It
+ * holds at most {@link #MAX_ENTRIES} entries; {@link StatementTotalsQuery} and {@link
+ * StatementEntriesQuery} stream any number, never held in memory together.
  */
 public interface StatementQuery {
 
@@ -24,18 +22,4 @@ public interface StatementQuery {
    * @throws dev.ewallet.ledger.domain.error.AccessDeniedException when the caller may not read it
    */
   Statement statement(Caller caller, AccountId accountId, Instant from, Instant to);
-
-  /**
-   * The statement's totals, without entries, checked as {@link #statement} checks it: what a caller
-   * asks before streaming the entries with {@link #streamEntries}.
-   */
-  Statement totals(Caller caller, AccountId accountId, Instant from, Instant to);
-
-  /**
-   * Hands the period's entries to {@code sink} one at a time, oldest first, as they are read. The
-   * period and the caller's right are checked before any entry is handed over; whether the period
-   * reaches into archived history is not: ask {@link #totals} first.
-   */
-  void streamEntries(
-      Caller caller, AccountId accountId, Instant from, Instant to, Consumer<LedgerEntry> sink);
 }
