@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
+import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
@@ -213,6 +214,11 @@ class UseCaseWiring {
   FindTransactionsByReferenceQuery findTransactionsByReferenceQuery(
       LedgerServices services, UseCaseTimers timers) {
     return timers.timed(FindTransactionsByReferenceQuery.class, services.transactions());
+  }
+
+  @Bean
+  ChainVerificationQuery chainVerificationQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ChainVerificationQuery.class, services.reconciliation());
   }
 
   @Bean

@@ -179,6 +179,8 @@ public final class AccountService
         totals.totalCredits(),
         totals.totalDebits(),
         totals.entryCount(),
+        totals.openingHash(),
+        totals.closingHash(),
         entries);
   }
 

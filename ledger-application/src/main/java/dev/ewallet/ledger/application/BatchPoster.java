@@ -8,6 +8,7 @@ import dev.ewallet.ledger.application.PostingOutcome.Unknown;
 import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
@@ -23,6 +24,7 @@ import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
@@ -52,9 +54,10 @@ import java.util.TreeSet;
  * each keeping its own outcome. The steps: find earlier claims of the batch's keys (replays), lock
  * every account of the batch with one statement in ascending id order and then the hold and
  * withdrawal rows the batch settles, run each plan in arrival order against the rows as the batch
- * has changed them so far, claim the keys of the requests that passed (in key order), write one
- * balance update per account, the entries, the outbox events and the bank-flow rows, commit. A
- * rejected request claims nothing, so its key stays free. Holds no thread and no state.
+ * has changed them so far (each entry extending its account's hash chain in memory), claim the keys
+ * of the requests that passed (in key order), write one balance and chain-end update per account,
+ * the entries, the outbox events and the bank-flow rows, commit. A rejected request claims nothing,
+ * so its key stays free. Holds no thread and no state.
  *
  * <p>Failures: a key claimed concurrently elsewhere makes the batch run again (it then replays). A
  * database that does not answer in time, or a connection lost during the commit, answers every
@@ -265,11 +268,15 @@ final class BatchPoster {
         throw new IllegalStateException("posting to unlocked account " + posting.accountId());
       }
       Account account = working.account(posting.accountId());
-      changes.add(
-          new BalanceChange(
-              account.id(), posting.amount(), account.balanceAfter(posting.amount())));
+      Money after = account.balanceAfter(posting.amount());
+      EntryHash hash =
+          account
+              .lastHash()
+              .next(planned.transaction().id().value(), account.id(), posting.amount(), after, now);
+      changes.add(new BalanceChange(account.id(), posting.amount(), after, hash));
     }
-    changes.forEach(c -> working.put(working.account(c.accountId()).posted(c.balanceAfter(), now)));
+    changes.forEach(
+        c -> working.put(working.account(c.accountId()).posted(c.balanceAfter(), now, c.hash())));
     for (RowChange change : planned.rowChanges()) {
       switch (change) {
         case RowChange.HoldPlaced placed -> working.put(placed.hold());
@@ -322,11 +329,19 @@ final class BatchPoster {
     Map<AccountId, Money> net = new LinkedHashMap<>();
     passed.forEach(
         p -> p.changes().forEach(c -> net.merge(c.accountId(), c.amount(), Money::plus)));
-    List<Posting> updates =
-        net.entrySet().stream().map(e -> new Posting(e.getKey(), e.getValue())).toList();
+    List<AccountUpdate> updates =
+        net.entrySet().stream()
+            .map(e ->
+                new AccountUpdate(
+                    e.getKey(),
+                    e.getValue(),
+                    working.chainEndWhenLocked(e.getKey()),
+                    working.account(e.getKey()).lastHash()))
+            .toList();
     for (BalanceChange applied : accounts.applyPostings(updates, now)) {
-      Money expected = working.account(applied.accountId()).balance();
-      if (!applied.balanceAfter().equals(expected)) {
+      Account expected = working.account(applied.accountId());
+      if (!applied.balanceAfter().equals(expected.balance())
+          || !applied.hash().equals(expected.lastHash())) {
         throw new IllegalStateException(
             "storage applied " + applied + ", the batch expected " + expected);
       }

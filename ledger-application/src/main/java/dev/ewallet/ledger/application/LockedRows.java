@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
@@ -19,6 +20,7 @@ import java.util.Map;
 final class LockedRows {
 
   private final Map<AccountId, Account> accounts = new HashMap<>();
+  private final Map<AccountId, EntryHash> chainEndsWhenLocked = new HashMap<>();
   private final Map<TransactionId, Hold> holds = new HashMap<>();
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
 
@@ -63,6 +65,12 @@ final class LockedRows {
 
   void put(Account account) {
     accounts.put(account.id(), account);
+    chainEndsWhenLocked.putIfAbsent(account.id(), account.lastHash());
+  }
+
+  /** Where the account's hash chain ended when it was locked, before the batch changed it. */
+  EntryHash chainEndWhenLocked(AccountId id) {
+    return chainEndsWhenLocked.get(id);
   }
 
   void put(Hold hold) {

@@ -1,10 +1,15 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.ChainCheck;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.ChainVerification;
+import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import java.time.Clock;
@@ -14,7 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Proves the books balance, or lists where they do not. */
-public final class ReconciliationService implements ReconciliationQuery {
+public final class ReconciliationService implements ReconciliationQuery, ChainVerificationQuery {
 
   /** Enough rows to find the cause; a broken ledger can have millions. */
   static final int MAX_ACCOUNT_MISMATCHES = 100;
@@ -43,7 +48,23 @@ public final class ReconciliationService implements ReconciliationQuery {
     }
     mismatches.addAll(audit.accountMismatches(MAX_ACCOUNT_MISMATCHES));
     mismatches.addAll(audit.holdAccountMismatches());
+    mismatches.addAll(audit.hashChainMismatches(MAX_ACCOUNT_MISMATCHES));
     return new ReconciliationReport(ledgerSum, sums, mismatches, clock.instant());
+  }
+
+  @Override
+  public ChainVerification verify(Caller caller, AccountId accountId) {
+    caller.requireOperator();
+    ChainCheck check = new ChainCheck();
+    LedgerAudit.StoredChain chain =
+        audit
+            .chain(accountId, check::accept)
+            .orElseThrow(() -> new AccountNotFoundException(accountId.value()));
+    return new ChainVerification(
+        accountId,
+        check.entries(),
+        check.verified(chain.start(), chain.end()),
+        check.firstBrokenEntryId(chain.start()));
   }
 
   private static long addExact(long a, long b) {

@@ -9,17 +9,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
+import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -109,12 +113,20 @@ public abstract class AccountRepositoryContract {
     assertThat(locked).extracting(Account::id).containsExactly(a.id(), b.id());
   }
 
+  private static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
+
   @Test
-  void appliedPostingsReturnTheBalancesAfterInPostingOrder() {
+  void appliedPostingsReturnTheBalancesAndChainEndsAfterInPostingOrder() {
     UserId owner = UserId.of(LedgerFixtures.freshUserId());
     Account wallet = openWallet(owner);
     AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
-    long clearingBefore = accounts().findById(clearing).orElseThrow().balance().amountMinor();
+    Account clearingBefore = accounts().findById(clearing).orElseThrow();
+    EntryHash walletEnd =
+        EntryHash.GENESIS.next(UUID.randomUUID(), wallet.id(), vnd(700), vnd(700), now());
+    EntryHash clearingEnd =
+        clearingBefore.lastHash().next(UUID.randomUUID(), clearing, vnd(-700), vnd(0), now());
 
     List<BalanceChange> changes =
         unitOfWork()
@@ -122,15 +134,55 @@ public abstract class AccountRepositoryContract {
               accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
               return accounts()
                   .applyPostings(
-                      List.of(new Posting(wallet.id(), vnd(700)), new Posting(clearing, vnd(-700))),
-                      Instant.now().truncatedTo(ChronoUnit.MICROS));
+                      List.of(
+                          new AccountUpdate(wallet.id(), vnd(700), EntryHash.GENESIS, walletEnd),
+                          new AccountUpdate(
+                              clearing, vnd(-700), clearingBefore.lastHash(), clearingEnd)),
+                      now());
             });
 
     assertThat(changes)
         .containsExactly(
-            new BalanceChange(wallet.id(), vnd(700), vnd(700)),
-            new BalanceChange(clearing, vnd(-700), vnd(clearingBefore - 700)));
-    assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(700));
+            new BalanceChange(wallet.id(), vnd(700), vnd(700), walletEnd),
+            new BalanceChange(
+                clearing,
+                vnd(-700),
+                vnd(clearingBefore.balance().amountMinor() - 700),
+                clearingEnd));
+    Account after = accounts().findById(wallet.id()).orElseThrow();
+    assertThat(after.balance()).isEqualTo(vnd(700));
+    assertThat(after.lastHash()).isEqualTo(walletEnd);
+  }
+
+  @Test
+  void storageRefusesToForkAnAccountsHashChain() {
+    Account wallet = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
+    unitOfWork()
+        .inTransaction(() ->
+            ChainedPostings.apply(
+                accounts(),
+                TransactionId.random(),
+                List.of(new Posting(wallet.id(), vnd(50)), new Posting(clearing, vnd(-50))),
+                now()));
+    EntryHash end = accounts().findById(wallet.id()).orElseThrow().lastHash();
+    EntryHash stale = EntryHash.GENESIS;
+    EntryHash elsewhere = stale.next(UUID.randomUUID(), wallet.id(), vnd(-5), vnd(45), now());
+
+    assertThatThrownBy(() ->
+            unitOfWork()
+                .inTransaction(() -> {
+                  accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
+                  return accounts()
+                      .applyPostings(
+                          List.of(new AccountUpdate(wallet.id(), vnd(-5), stale, elsewhere)),
+                          now());
+                }))
+        .hasMessageContaining("hash chain");
+
+    Account after = accounts().findById(wallet.id()).orElseThrow();
+    assertThat(after.lastHash()).isEqualTo(end);
+    assertThat(after.balance()).isEqualTo(vnd(50));
   }
 
   @Test
@@ -142,10 +194,11 @@ public abstract class AccountRepositoryContract {
             unitOfWork()
                 .inTransaction(() -> {
                   accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
-                  accounts()
-                      .applyPostings(
-                          List.of(new Posting(wallet.id(), vnd(5)), new Posting(clearing, vnd(-5))),
-                          Instant.now().truncatedTo(ChronoUnit.MICROS));
+                  ChainedPostings.apply(
+                      accounts(),
+                      TransactionId.random(),
+                      List.of(new Posting(wallet.id(), vnd(5)), new Posting(clearing, vnd(-5))),
+                      now());
                   throw new IllegalStateException("boom");
                 }))
         .hasMessage("boom");
@@ -160,22 +213,22 @@ public abstract class AccountRepositoryContract {
     Instant posted = Instant.now().truncatedTo(ChronoUnit.MICROS);
     unitOfWork()
         .inTransaction(() -> {
-          accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
-          return accounts()
-              .applyPostings(
-                  List.of(new Posting(wallet.id(), vnd(9)), new Posting(clearing, vnd(-9))),
-                  posted);
+          return ChainedPostings.apply(
+              accounts(),
+              TransactionId.random(),
+              List.of(new Posting(wallet.id(), vnd(9)), new Posting(clearing, vnd(-9))),
+              posted);
         });
     assertThat(accounts().findById(wallet.id()).orElseThrow().lastEntryAt()).isEqualTo(posted);
 
     assertThatThrownBy(() ->
             unitOfWork()
                 .inTransaction(() -> {
-                  accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
-                  return accounts()
-                      .applyPostings(
-                          List.of(new Posting(wallet.id(), vnd(-4)), new Posting(clearing, vnd(4))),
-                          posted.minusMillis(1));
+                  return ChainedPostings.apply(
+                      accounts(),
+                      TransactionId.random(),
+                      List.of(new Posting(wallet.id(), vnd(-4)), new Posting(clearing, vnd(4))),
+                      posted.minusMillis(1));
                 }))
         .hasMessageContaining("later than");
     assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(9));

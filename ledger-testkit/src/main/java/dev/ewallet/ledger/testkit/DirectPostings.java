@@ -55,7 +55,9 @@ public record DirectPostings(
       accounts.lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
       assertThat(journal.claimAll(List.of(claim))).containsExactly(claim.transactionId());
       List<BalanceChange> changes =
-          accounts.applyPostings(
+          ChainedPostings.apply(
+              accounts,
+              claim.transactionId(),
               List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)),
               claim.createdAt());
       journal.appendEntries(

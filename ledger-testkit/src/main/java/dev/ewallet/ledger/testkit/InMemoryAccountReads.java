@@ -3,6 +3,7 @@ package dev.ewallet.ledger.testkit;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
@@ -117,9 +118,19 @@ public final class InMemoryAccountReads implements AccountReads {
                   debits = debits.plus(entry.amount().negate());
                 }
               }
+              boolean oneChain = withShards(account).count() == 1;
               return new PeriodTotals(
                   new Statement(
-                      account, from, to, opening, credits, debits, period.size(), List.of()),
+                      account,
+                      from,
+                      to,
+                      opening,
+                      credits,
+                      debits,
+                      period.size(),
+                      oneChain ? chainBefore(account, from) : null,
+                      oneChain ? chainBefore(account, to) : null,
+                      List.of()),
                   false);
             }));
   }
@@ -129,6 +140,17 @@ public final class InMemoryAccountReads implements AccountReads {
     store
         .locked(() -> account(id).map(account -> periodOf(account, from, to)).orElse(List.of()))
         .forEach(sink);
+  }
+
+  /**
+   * The account's chain before {@code at}: its last earlier entry's hash; callers hold the lock.
+   */
+  private EntryHash chainBefore(Account account, Instant at) {
+    return entriesOf(account.id())
+        .filter(e -> e.createdAt().isBefore(at))
+        .min(HistoryPosition.NEWEST_FIRST)
+        .map(LedgerEntry::hash)
+        .orElse(EntryHash.GENESIS);
   }
 
   /** The period's entries of the account and its shards, oldest first; callers hold the lock. */

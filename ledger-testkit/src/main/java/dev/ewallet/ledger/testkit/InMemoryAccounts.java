@@ -3,13 +3,14 @@ package dev.ewallet.ledger.testkit;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,7 +41,8 @@ public final class InMemoryAccounts implements AccountRepository {
               Money.zero(account.currency()),
               account.createdAt(),
               account.parent(),
-              null);
+              null,
+              EntryHash.GENESIS);
       store.state().accounts().put(id, created);
       return created;
     });
@@ -110,19 +112,32 @@ public final class InMemoryAccounts implements AccountRepository {
         .toList();
   }
 
-  /** Applies the postings; a balance going below zero where the kind forbids it fails as CHECK. */
+  /**
+   * Applies the updates; a balance going below zero where the kind forbids it fails as CHECK, and a
+   * chain that no longer ends at the update's previous hash fails as the database's refusal does.
+   */
   @Override
-  public List<BalanceChange> applyPostings(List<Posting> postings, Instant at) {
+  public List<BalanceChange> applyPostings(List<AccountUpdate> updates, Instant at) {
     store.requireTransaction();
     List<BalanceChange> changes = new ArrayList<>();
-    for (Posting posting : postings) {
-      Account account = store.state().accounts().get(posting.accountId().value());
-      Money after = account.balance().plus(posting.amount());
+    for (AccountUpdate update : updates) {
+      Account account = store.state().accounts().get(update.accountId().value());
+      if (!account.lastHash().equals(update.previousHash())) {
+        throw new IllegalStateException(
+            "account "
+                + account.id()
+                + " was not updated: its hash chain ends at "
+                + account.lastHash());
+      }
+      Money after = account.balance().plus(update.delta());
       if (after.isNegative() && !account.kind().allowsNegative()) {
         throw new IllegalStateException("CHECK (allow_negative OR balance >= 0) violated");
       }
-      store.state().accounts().put(account.id().value(), account.posted(after, at));
-      changes.add(new BalanceChange(posting.accountId(), posting.amount(), after));
+      store
+          .state()
+          .accounts()
+          .put(account.id().value(), account.posted(after, at, update.lastHash()));
+      changes.add(new BalanceChange(update.accountId(), update.delta(), after, update.lastHash()));
     }
     return changes;
   }
@@ -144,7 +159,8 @@ public final class InMemoryAccounts implements AccountRepository {
                   Money.of(balanceMinor, a.currency()),
                   a.createdAt(),
                   a.parent(),
-                  a.lastEntryAt()));
+                  a.lastEntryAt(),
+                  a.lastHash()));
     });
   }
 }

@@ -141,7 +141,8 @@ public final class InMemoryJournal implements JournalRepository {
                 change.amount(),
                 change.balanceAfter(),
                 createdAt,
-                claim.details()));
+                claim.details(),
+                change.hash()));
       }
     }
   }

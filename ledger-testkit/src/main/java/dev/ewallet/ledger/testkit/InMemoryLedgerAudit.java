@@ -1,7 +1,10 @@
 package dev.ewallet.ledger.testkit;
 
 import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.ChainCheck;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
@@ -12,7 +15,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /** Reconciliation's scans over the in-memory store. */
 public final class InMemoryLedgerAudit implements LedgerAudit {
@@ -104,5 +109,48 @@ public final class InMemoryLedgerAudit implements LedgerAudit {
                   a.balance().amountMinor()))
           .toList();
     });
+  }
+
+  /** The chain checked by the domain's {@link ChainCheck}; the in-memory store archives nothing. */
+  @Override
+  public List<ReconciliationMismatch> hashChainMismatches(int limit) {
+    return store.locked(() -> {
+      List<ReconciliationMismatch> mismatches = new ArrayList<>();
+      for (Account account : store.state().accounts().values()) {
+        ChainCheck check = new ChainCheck();
+        chainOf(account).forEach(check::accept);
+        Long broken = check.firstBrokenEntryId(EntryHash.GENESIS);
+        if (broken != null || !check.verified(EntryHash.GENESIS, account.lastHash())) {
+          mismatches.add(
+              new ReconciliationMismatch(
+                  Kind.HASH_CHAIN_BROKEN,
+                  account.id().value(),
+                  broken,
+                  account.currency().value(),
+                  0,
+                  0));
+        }
+      }
+      return mismatches.stream().limit(limit).toList();
+    });
+  }
+
+  @Override
+  public Optional<StoredChain> chain(AccountId id, Consumer<LedgerEntry> sink) {
+    return store.locked(() ->
+        Optional.ofNullable(store.state().accounts().get(id.value()))
+            .map(account -> {
+              chainOf(account).forEach(sink);
+              return new StoredChain(id, EntryHash.GENESIS, account.lastHash());
+            }));
+  }
+
+  /** The account's entries in chain order: by time, then id; callers hold the lock. */
+  private List<LedgerEntry> chainOf(Account account) {
+    return store.state().entries().stream()
+        .filter(e -> e.accountId().equals(account.id()))
+        .sorted(
+            Comparator.comparing(LedgerEntry::createdAt).thenComparingLong(LedgerEntry::entryId))
+        .toList();
   }
 }

@@ -34,7 +34,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link JournalRepository} must do, run against the fake and the JPA adapter. */
@@ -258,26 +257,24 @@ public abstract class JournalRepositoryContract {
     unitOfWork()
         .inTransaction(() -> {
           journal().claimAll(List.of(first, second));
-          accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
-          List<BalanceChange> applied =
-              accounts()
-                  .applyPostings(
-                      List.of(new Posting(clearing, vnd(-5)), new Posting(wallet.id(), vnd(5))),
-                      first.createdAt());
-          long clearingAfter = applied.get(0).balanceAfter().amountMinor();
+          List<List<BalanceChange>> applied =
+              ChainedPostings.applyAll(
+                  accounts(),
+                  List.of(
+                      new ChainedPostings.Transaction(
+                          first.transactionId(),
+                          List.of(
+                              new Posting(clearing, vnd(-2)), new Posting(wallet.id(), vnd(2)))),
+                      new ChainedPostings.Transaction(
+                          second.transactionId(),
+                          List.of(
+                              new Posting(clearing, vnd(-3)), new Posting(wallet.id(), vnd(3))))),
+                  first.createdAt());
           journal()
               .appendEntries(
                   List.of(
-                      new TransactionChanges(
-                          first.transactionId(),
-                          List.of(
-                              new BalanceChange(clearing, vnd(-2), vnd(clearingAfter + 3)),
-                              new BalanceChange(wallet.id(), vnd(2), vnd(12)))),
-                      new TransactionChanges(
-                          second.transactionId(),
-                          List.of(
-                              new BalanceChange(clearing, vnd(-3), vnd(clearingAfter)),
-                              new BalanceChange(wallet.id(), vnd(3), vnd(15))))),
+                      new TransactionChanges(first.transactionId(), applied.get(0)),
+                      new TransactionChanges(second.transactionId(), applied.get(1))),
                   first.createdAt());
           return null;
         });

@@ -4,6 +4,7 @@ import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -40,8 +41,8 @@ public abstract class OutboxStoreContract {
         null,
         Instant.now().truncatedTo(ChronoUnit.MICROS),
         List.of(
-            new BalanceChange(AccountId.of(from), vnd(-5), vnd(0)),
-            new BalanceChange(AccountId.of(to), vnd(5), vnd(5))));
+            new BalanceChange(AccountId.of(from), vnd(-5), vnd(0), EntryHash.GENESIS),
+            new BalanceChange(AccountId.of(to), vnd(5), vnd(5), EntryHash.GENESIS)));
   }
 
   private LedgerEvent append(long from, long to) {

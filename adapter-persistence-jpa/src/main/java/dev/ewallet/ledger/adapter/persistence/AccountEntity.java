@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -52,6 +53,10 @@ class AccountEntity {
   @Column(name = "last_entry_at", insertable = false, updatable = false)
   private Instant lastEntryAt;
 
+  /** The end of the account's hash chain; the database's default (genesis) for a new account. */
+  @Column(name = "last_hash", insertable = false, updatable = false)
+  private byte[] lastHash;
+
   protected AccountEntity() {}
 
   AccountEntity(
@@ -72,6 +77,14 @@ class AccountEntity {
 
   Account toDomain() {
     return Account.rehydrate(
-        id, ownerId, currency, kind, balance, createdAt, parentId, lastEntryAt);
+        id,
+        ownerId,
+        currency,
+        kind,
+        balance,
+        createdAt,
+        parentId,
+        lastEntryAt,
+        lastHash == null ? EntryHash.GENESIS : EntryHash.of(lastHash));
   }
 }

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -19,7 +20,8 @@ record EntryRow(
     String currency,
     long amount,
     long balanceAfter,
-    Instant createdAt) {
+    Instant createdAt,
+    byte[] hash) {
 
   LedgerEntry toDomain(TransactionDetails details) {
     CurrencyCode code = CurrencyCode.of(currency);
@@ -31,6 +33,7 @@ record EntryRow(
         Money.of(amount, code),
         Money.of(balanceAfter, code),
         createdAt,
-        details);
+        details,
+        EntryHash.of(hash));
   }
 }

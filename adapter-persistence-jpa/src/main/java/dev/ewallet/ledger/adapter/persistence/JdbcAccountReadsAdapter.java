@@ -3,11 +3,10 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
-import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.AccountView;
@@ -26,7 +25,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Consumer;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.ResultSetExtractor;
@@ -53,7 +51,8 @@ import org.springframework.stereotype.Repository;
 class JdbcAccountReadsAdapter implements AccountReads {
 
   private static final String ACCOUNT_COLUMNS =
-      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at";
+      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
+          + " encode(a.last_hash, 'hex') AS last_hash";
 
   /** The account and its shards, when it is a merchant; {@code a} is the account read. */
   private static final String WITH_SHARDS =
@@ -120,9 +119,13 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private static final String PERIOD_TOTALS =
       "SELECT "
           + ACCOUNT_COLUMNS
-          + ", t.opening, t.credits, t.debits, t.entries, t.archived"
+          + ", t.opening, t.credits, t.debits, t.entries, t.archived, t.chains,"
+          + " encode(t.opening_hash, 'hex') AS opening_hash,"
+          + " encode(t.closing_hash, 'hex') AS closing_hash"
           + " FROM account a CROSS JOIN LATERAL ("
           + "  SELECT coalesce(sum(o.balance_after), 0)::bigint AS opening,"
+          + "   count(*) AS chains, (array_agg(o.hash))[1] AS opening_hash,"
+          + "   (array_agg(c.hash))[1] AS closing_hash,"
           + "   coalesce(sum(p.credits), 0)::bigint AS credits,"
           + "   coalesce(sum(p.debits), 0)::bigint AS debits,"
           + "   coalesce(sum(p.entries), 0)::bigint AS entries,"
@@ -131,9 +134,13 @@ class JdbcAccountReadsAdapter implements AccountReads {
           + "  FROM ("
           + WITH_SHARDS
           + ") x LEFT JOIN LATERAL ("
-          + "   SELECT e.balance_after FROM ledger_entry e"
+          + "   SELECT e.balance_after, e.hash FROM ledger_entry e"
           + "   WHERE e.account_id = x.id AND e.created_at < ?"
           + "   ORDER BY e.created_at DESC, e.id DESC LIMIT 1) o ON true"
+          + "  LEFT JOIN LATERAL ("
+          + "   SELECT e.hash FROM ledger_entry e"
+          + "   WHERE e.account_id = x.id AND e.created_at < ?"
+          + "   ORDER BY e.created_at DESC, e.id DESC LIMIT 1) c ON true"
           + "  CROSS JOIN LATERAL ("
           + "   SELECT sum(e.amount) FILTER (WHERE e.amount > 0) AS credits,"
           + "    -sum(e.amount) FILTER (WHERE e.amount < 0) AS debits, count(*) AS entries"
@@ -146,15 +153,10 @@ class JdbcAccountReadsAdapter implements AccountReads {
       "SELECT id, currency FROM account WHERE id = ?"
           + " UNION ALL SELECT id, currency FROM account WHERE parent_id = ?";
 
-  private static final String ENTRY_COLUMNS =
-      "e.id AS entry_id, e.transaction_id, t.type, e.account_id AS entry_account_id, e.amount,"
-          + " e.balance_after, e.created_at AS entry_created_at, t.reference, t.description,"
-          + " t.metadata::text AS metadata";
-
   /** One account's entries of a period, oldest first: one forward range of the entries' key. */
   private static final String PERIOD_ENTRIES =
       "SELECT "
-          + ENTRY_COLUMNS
+          + EntryRows.COLUMNS
           + " FROM ledger_entry e JOIN journal_transaction t ON t.id = e.transaction_id"
           + " WHERE e.account_id = ? AND e.created_at >= ? AND e.created_at < ?"
           + " ORDER BY e.created_at, e.id";
@@ -162,7 +164,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
   /** Several accounts' entries of a period (a merchant's and its shards'), merged oldest first. */
   private static final String PERIOD_ENTRIES_MERGED =
       "SELECT "
-          + ENTRY_COLUMNS
+          + EntryRows.COLUMNS
           + " FROM unnest(?::bigint[]) x(id) CROSS JOIN LATERAL ("
           + "  SELECT * FROM ledger_entry e WHERE e.account_id = x.id"
           + "  AND e.created_at >= ? AND e.created_at < ?) e"
@@ -190,13 +192,13 @@ class JdbcAccountReadsAdapter implements AccountReads {
         + ACCOUNT_COLUMNS
         + ", p.id AS entry_id, p.transaction_id, t.type, p.account_id AS entry_account_id,"
         + " p.amount, p.balance_after, p.created_at AS entry_created_at,"
-        + " t.reference, t.description, t.metadata::text AS metadata"
+        + " encode(p.hash, 'hex') AS hash, t.reference, t.description, t.metadata::text AS metadata"
         + " FROM account a LEFT JOIN LATERAL ("
         + "  SELECT e.* FROM ("
         + WITH_SHARDS
         + ") x CROSS JOIN LATERAL ("
-        + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at"
-        + "   FROM ledger_entry e WHERE e.account_id = x.id"
+        + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at,"
+        + "    e.hash FROM ledger_entry e WHERE e.account_id = x.id"
         + position
         + "   ORDER BY e.created_at DESC, e.id DESC LIMIT ?) e"
         + "  ORDER BY e.created_at DESC, e.id DESC LIMIT ?) p ON true"
@@ -228,7 +230,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
           List<LedgerEntry> entries = new ArrayList<>(limit);
           do {
             if (rows.getObject("entry_id") != null) {
-              entries.add(entry(rows, account.currency()));
+              entries.add(EntryRows.entry(rows, account.currency()));
             }
           } while (rows.next());
           return Optional.of(new AccountHistory(account, entries));
@@ -274,10 +276,11 @@ class JdbcAccountReadsAdapter implements AccountReads {
         id,
         db ->
             db.sql(PERIOD_TOTALS)
-                .params(start, start, end, id.value())
+                .params(start, end, start, end, id.value())
                 .query((row, n) -> {
                   Account account = account(row);
                   CurrencyCode currency = account.currency();
+                  boolean oneChain = row.getLong("chains") == 1;
                   return new PeriodTotals(
                       new Statement(
                           account,
@@ -287,10 +290,17 @@ class JdbcAccountReadsAdapter implements AccountReads {
                           Money.of(row.getLong("credits"), currency),
                           Money.of(row.getLong("debits"), currency),
                           row.getLong("entries"),
+                          oneChain ? chainEnd(row.getString("opening_hash")) : null,
+                          oneChain ? chainEnd(row.getString("closing_hash")) : null,
                           List.of()),
                       row.getBoolean("archived"));
                 })
                 .optional());
+  }
+
+  /** The hash of the entry found, or the chain's start when there is none before the instant. */
+  private static EntryHash chainEnd(String hex) {
+    return hex == null ? EntryHash.GENESIS : new EntryHash(hex);
   }
 
   /**
@@ -348,7 +358,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
       entries.setFetchSize(STREAM_FETCH_SIZE);
       try (ResultSet rows = entries.executeQuery()) {
         while (rows.next()) {
-          sink.accept(entry(rows, currencies.get(rows.getLong("entry_account_id"))));
+          sink.accept(EntryRows.entry(rows, currencies.get(rows.getLong("entry_account_id"))));
         }
       }
     }
@@ -373,19 +383,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
         row.getLong("balance"),
         SqlTypes.instant(row, "created_at"),
         row.getObject("parent_id", Long.class),
-        SqlTypes.nullableInstant(row, "last_entry_at"));
-  }
-
-  private static LedgerEntry entry(ResultSet row, CurrencyCode currency) throws SQLException {
-    return new LedgerEntry(
-        row.getLong("entry_id"),
-        TransactionId.of(row.getObject("transaction_id", UUID.class)),
-        TransactionType.valueOf(row.getString("type")),
-        AccountId.of(row.getLong("entry_account_id")),
-        Money.of(row.getLong("amount"), currency),
-        Money.of(row.getLong("balance_after"), currency),
-        SqlTypes.instant(row, "entry_created_at"),
-        MetadataJson.details(
-            row.getString("reference"), row.getString("description"), row.getString("metadata")));
+        SqlTypes.nullableInstant(row, "last_entry_at"),
+        new EntryHash(row.getString("last_hash")));
   }
 }

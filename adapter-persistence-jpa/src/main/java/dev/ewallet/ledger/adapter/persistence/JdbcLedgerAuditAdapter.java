@@ -1,15 +1,21 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.deadline.RequestDeadline;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -17,6 +23,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -61,6 +68,55 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
           + " JOIN account a ON a.id = c.account_id"
           + " WHERE c.balance_after <> c.expected ORDER BY c.account_id, c.id LIMIT ?";
 
+  /** Where each account's chain starts: where its newest archive left it, else GENESIS. */
+  private static final String CHAIN_STARTS =
+      "(SELECT account_id, (array_agg(last_hash ORDER BY last_entry_id DESC))[1] AS start"
+          + " FROM ledger_entry_archived GROUP BY account_id)";
+
+  private static final String GENESIS =
+      "'\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea";
+
+  /**
+   * The first entry per account whose stored hash is not the link (ledger_entry_link, the
+   * migration's function, byte for byte EntryHash) of the stored hash before it and its own fields;
+   * then the accounts whose row says the chain ends elsewhere than their newest entry.
+   */
+  private static final String HASH_CHAIN_BREAKS =
+      "SELECT account_id, entry_id, currency FROM (SELECT DISTINCT ON (c.account_id)"
+          + " c.account_id, c.id AS entry_id, a.currency FROM (SELECT e.account_id, e.id,"
+          + " e.created_at, e.hash, ledger_entry_link(coalesce(lag(e.hash) OVER (PARTITION BY"
+          + " e.account_id ORDER BY e.created_at, e.id), s.start, "
+          + GENESIS
+          + "), e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at)"
+          + " AS expected FROM ledger_entry e LEFT JOIN "
+          + CHAIN_STARTS
+          + " s ON s.account_id = e.account_id) c JOIN account a ON a.id = c.account_id"
+          + " WHERE c.hash IS DISTINCT FROM c.expected"
+          + " ORDER BY c.account_id, c.created_at, c.id) links"
+          + " UNION ALL SELECT a.id, NULL, a.currency FROM account a LEFT JOIN LATERAL ("
+          + " SELECT e.hash FROM ledger_entry e WHERE e.account_id = a.id"
+          + " ORDER BY e.created_at DESC, e.id DESC LIMIT 1) n ON true LEFT JOIN "
+          + CHAIN_STARTS
+          + " s ON s.account_id = a.id WHERE a.last_hash <> coalesce(n.hash, s.start, "
+          + GENESIS
+          + ") LIMIT ?";
+
+  private static final String STORED_CHAIN =
+      "SELECT a.currency, encode(a.last_hash, 'hex') AS end_hash,"
+          + " encode(coalesce((SELECT s.start FROM "
+          + CHAIN_STARTS
+          + " s WHERE s.account_id = a.id), "
+          + GENESIS
+          + "), 'hex') AS start_hash FROM account a WHERE a.id = ?";
+
+  private static final String CHAIN_ENTRIES =
+      "SELECT "
+          + EntryRows.COLUMNS
+          + " FROM ledger_entry e JOIN journal_transaction t ON t.id = e.transaction_id"
+          + " WHERE e.account_id = ? ORDER BY e.created_at, e.id";
+
+  private static final int CHAIN_FETCH_SIZE = 1_000;
+
   private static final String HOLD_NOT_PENDING_SUM =
       "SELECT a.id, a.currency, a.balance, coalesce(p.pending, 0) AS pending FROM account a"
           + " LEFT JOIN (SELECT currency, sum(amount) AS pending FROM ("
@@ -74,6 +130,7 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
   private final JdbcClient jdbc;
   private final DataSource dataSource;
   private final TransactionTemplate readOnly;
+  private final TransactionTemplate snapshot;
 
   JdbcLedgerAuditAdapter(
       JdbcClient jdbc, DataSource dataSource, PlatformTransactionManager transactionManager) {
@@ -81,6 +138,9 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
     this.dataSource = dataSource;
     this.readOnly = new TransactionTemplate(transactionManager);
     this.readOnly.setReadOnly(true);
+    this.snapshot = new TransactionTemplate(transactionManager);
+    this.snapshot.setReadOnly(true);
+    this.snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
   }
 
   /**
@@ -162,5 +222,51 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
                     row.getBigDecimal("pending").longValueExact(),
                     row.getLong("balance")))
             .list());
+  }
+
+  @Override
+  public List<ReconciliationMismatch> hashChainMismatches(int limit) {
+    return scan(() ->
+        jdbc.sql(HASH_CHAIN_BREAKS)
+            .param(limit)
+            .query((row, n) ->
+                new ReconciliationMismatch(
+                    Kind.HASH_CHAIN_BROKEN,
+                    row.getLong("account_id"),
+                    row.getObject("entry_id", Long.class),
+                    row.getString("currency"),
+                    0,
+                    0))
+            .list());
+  }
+
+  /**
+   * One repeatable-read snapshot for the account row and its entries, so that a posting committed
+   * meanwhile cannot make the chain's end and its entries disagree; the entries come from a cursor,
+   * {@value #CHAIN_FETCH_SIZE} at a time.
+   */
+  @Override
+  public Optional<StoredChain> chain(AccountId id, Consumer<LedgerEntry> sink) {
+    return snapshot.execute(status -> {
+      Optional<String[]> stored =
+          jdbc.sql(STORED_CHAIN)
+              .param(id.value())
+              .query((row, n) ->
+                  new String[] {
+                    row.getString("currency").strip(),
+                    row.getString("start_hash"),
+                    row.getString("end_hash")
+                  })
+              .optional();
+      stored.ifPresent(columns -> {
+        CurrencyCode currency = CurrencyCode.of(columns[0]);
+        jdbc.sql(CHAIN_ENTRIES)
+            .withFetchSize(CHAIN_FETCH_SIZE)
+            .param(id.value())
+            .query((RowCallbackHandler) row -> sink.accept(EntryRows.entry(row, currency)));
+      });
+      return stored.map(
+          columns -> new StoredChain(id, new EntryHash(columns[1]), new EntryHash(columns[2])));
+    });
   }
 }

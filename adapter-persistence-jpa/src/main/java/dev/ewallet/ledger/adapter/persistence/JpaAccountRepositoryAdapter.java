@@ -3,12 +3,13 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -34,11 +35,19 @@ import org.springframework.transaction.annotation.Transactional;
 @Repository
 class JpaAccountRepositoryAdapter implements AccountRepository {
 
+  /**
+   * One row write per account: the balance, the newest entry's time and the end of the hash chain
+   * change together. A row whose newest entry is later, or whose chain no longer ends where the
+   * batch found it when locking, is not updated, and the batch fails.
+   */
   private static final String APPLY =
-      "UPDATE account AS a SET balance = a.balance + v.delta, last_entry_at = ?"
-          + " FROM unnest(?::bigint[], ?::bigint[]) AS v(id, delta)"
+      "UPDATE account AS a SET balance = a.balance + v.delta, last_entry_at = ?,"
+          + " last_hash = decode(v.last_hash, 'hex')"
+          + " FROM unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[])"
+          + " AS v(id, delta, previous_hash, last_hash)"
           + " WHERE a.id = v.id AND (a.last_entry_at IS NULL OR a.last_entry_at <= ?)"
-          + " RETURNING a.id, a.balance, a.parent_id";
+          + " AND a.last_hash = decode(v.previous_hash, 'hex')"
+          + " RETURNING a.id, a.balance, a.parent_id, encode(a.last_hash, 'hex') AS last_hash";
 
   private static final String OPEN_SYSTEM_ACCOUNT =
       "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
@@ -147,14 +156,18 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   }
 
   @Override
-  public List<BalanceChange> applyPostings(List<Posting> postings, Instant at) {
-    long[] ids = postings.stream().mapToLong(p -> p.accountId().value()).toArray();
-    long[] deltas = postings.stream().mapToLong(p -> p.amount().amountMinor()).toArray();
+  public List<BalanceChange> applyPostings(List<AccountUpdate> updates, Instant at) {
+    long[] ids = updates.stream().mapToLong(u -> u.accountId().value()).toArray();
+    long[] deltas = updates.stream().mapToLong(u -> u.delta().amountMinor()).toArray();
+    String[] previous = updates.stream().map(u -> u.previousHash().hex()).toArray(String[]::new);
+    String[] last = updates.stream().map(u -> u.lastHash().hex()).toArray(String[]::new);
     Map<Long, Long> balances = new HashMap<>();
+    Map<Long, String> chainEnds = new HashMap<>();
     List<AccountId> written = new ArrayList<>();
     RowCallbackHandler collect =
         row -> {
           balances.put(row.getLong("id"), row.getLong("balance"));
+          chainEnds.put(row.getLong("id"), row.getString("last_hash"));
           written.add(AccountId.of(row.getLong("id")));
           Long parent = row.getObject("parent_id", Long.class);
           if (parent != null) {
@@ -162,20 +175,25 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
           }
         };
     OffsetDateTime time = SqlTypes.timestamp(at);
-    jdbc.sql(APPLY).params(time, ids, deltas, time).query(collect);
+    jdbc.sql(APPLY).params(time, ids, deltas, previous, last, time).query(collect);
     replicaReads.written(written);
-    return postings.stream()
-        .map(p -> {
-          Long after = balances.get(p.accountId().value());
+    return updates.stream()
+        .map(u -> {
+          Long after = balances.get(u.accountId().value());
           if (after == null) {
             throw new IllegalStateException(
                 "account "
-                    + p.accountId()
-                    + " was not updated: missing, or with an entry later than "
-                    + at);
+                    + u.accountId()
+                    + " was not updated: missing, with an entry later than "
+                    + at
+                    + ", or its hash chain no longer ends at "
+                    + u.previousHash());
           }
           return new BalanceChange(
-              p.accountId(), p.amount(), Money.of(after, p.amount().currency()));
+              u.accountId(),
+              u.delta(),
+              Money.of(after, u.delta().currency()),
+              new EntryHash(chainEnds.get(u.accountId().value())));
         })
         .toList();
   }

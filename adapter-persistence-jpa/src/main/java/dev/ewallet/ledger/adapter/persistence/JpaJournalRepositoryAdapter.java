@@ -79,11 +79,18 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
           + "   WHERE e.transaction_id = t.id AND a.owner_id = ?::bigint))"
           + " ORDER BY t.created_at DESC, t.id DESC LIMIT ?";
 
+  /**
+   * In the order given, which is each account's chain order: the identity column numbers them so,
+   * and history and verification read an account's entries by time, then id.
+   */
   private static final String APPEND_MANY_ENTRIES =
-      "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)"
-          + " SELECT v.transaction_id::uuid, v.account_id, v.amount, v.balance_after, ?"
-          + " FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY"
-          + " AS v(transaction_id, account_id, amount, balance_after, position) ORDER BY v.position";
+      "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at,"
+          + " hash)"
+          + " SELECT v.transaction_id::uuid, v.account_id, v.amount, v.balance_after, ?,"
+          + " decode(v.hash, 'hex')"
+          + " FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[])"
+          + " WITH ORDINALITY AS v(transaction_id, account_id, amount, balance_after, hash,"
+          + " position) ORDER BY v.position";
 
   private static final String REVERSED_ONCE = "journal_transaction_reversed_once";
   private static final String REFERENCE_UNIQUE = "deposit_reference_unique";
@@ -236,7 +243,8 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
             ids.toArray(String[]::new),
             changes.stream().mapToLong(c -> c.accountId().value()).toArray(),
             changes.stream().mapToLong(c -> c.amount().amountMinor()).toArray(),
-            changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray())
+            changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray(),
+            changes.stream().map(c -> c.hash().hex()).toArray(String[]::new))
         .update();
   }
 

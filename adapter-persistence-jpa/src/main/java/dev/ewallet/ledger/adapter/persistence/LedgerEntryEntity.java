@@ -31,5 +31,8 @@ class LedgerEntryEntity {
   @Column(name = "created_at")
   private Instant createdAt;
 
+  @Column(name = "hash")
+  private byte[] hash;
+
   protected LedgerEntryEntity() {}
 }

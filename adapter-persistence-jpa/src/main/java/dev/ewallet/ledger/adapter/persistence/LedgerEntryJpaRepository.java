@@ -10,7 +10,7 @@ interface LedgerEntryJpaRepository extends Repository<LedgerEntryEntity, Long> {
 
   String ROW =
       "select new dev.ewallet.ledger.adapter.persistence.EntryRow(e.id, e.transactionId, t.type,"
-          + " e.accountId, a.currency, e.amount, e.balanceAfter, e.createdAt)"
+          + " e.accountId, a.currency, e.amount, e.balanceAfter, e.createdAt, e.hash)"
           + " from LedgerEntryEntity e"
           + " join JournalTransactionEntity t on t.id = e.transactionId"
           + " join AccountEntity a on a.id = e.accountId ";

@@ -42,8 +42,8 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
         .params(transaction, "safety-" + transaction, "0".repeat(64))
         .update();
     jdbc.sql(
-            "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)"
-                + " VALUES (?, ?, 100, 100, now())")
+            "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at,"
+                + " hash) VALUES (?, ?, 100, 100, now(), sha256(gen_random_uuid()::text::bytea))")
         .params(transaction, wallet)
         .update();
   }
@@ -121,7 +121,7 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
     assertThatThrownBy(() ->
             jdbc.sql(
                     "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-                        + " created_at) VALUES (?, ?, 0, 100, now())")
+                        + " created_at, hash) VALUES (?, ?, 0, 100, now(), sha256(gen_random_uuid()::text::bytea))")
                 .params(transaction, wallet)
                 .update())
         .isInstanceOf(DataIntegrityViolationException.class);

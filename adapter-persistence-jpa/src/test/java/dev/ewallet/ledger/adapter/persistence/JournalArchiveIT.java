@@ -58,7 +58,8 @@ class JournalArchiveIT extends PersistenceIntegrationTest {
     owner
         .sql(
             "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-                + " created_at) VALUES (?, ?, ?, ?, ?::timestamptz), (?, ?, ?, ?, ?::timestamptz)")
+                + " created_at, hash) VALUES (?, ?, ?, ?, ?::timestamptz, sha256(gen_random_uuid()::text::bytea)),"
+                + " (?, ?, ?, ?, ?::timestamptz, sha256(gen_random_uuid()::text::bytea))")
         .params(transaction, from, -amount, fromAfter, at, transaction, to, amount, toAfter, at)
         .update();
   }

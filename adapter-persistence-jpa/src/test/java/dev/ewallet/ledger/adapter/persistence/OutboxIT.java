@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -43,8 +44,8 @@ class OutboxIT extends PersistenceIntegrationTest {
         null,
         Instant.now().truncatedTo(ChronoUnit.MICROS),
         List.of(
-            new BalanceChange(AccountId.of(11), vnd(-1_000), vnd(49_000)),
-            new BalanceChange(AccountId.of(12), vnd(1_000), vnd(1_000))));
+            new BalanceChange(AccountId.of(11), vnd(-1_000), vnd(49_000), EntryHash.GENESIS),
+            new BalanceChange(AccountId.of(12), vnd(1_000), vnd(1_000), EntryHash.GENESIS)));
   }
 
   private List<String> payloads(LedgerEvent event) {

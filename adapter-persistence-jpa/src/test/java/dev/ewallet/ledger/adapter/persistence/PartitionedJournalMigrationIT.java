@@ -4,12 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
 import liquibase.Contexts;
@@ -21,6 +29,7 @@ import liquibase.exception.LiquibaseException;
 import liquibase.resource.ClassLoaderResourceAccessor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -142,6 +151,48 @@ class PartitionedJournalMigrationIT {
         .isEqualTo(2400);
   }
 
+  /**
+   * The migration's SQL (ledger_entry_link) and the posting code's Java (EntryHash) must agree byte
+   * for byte: every migrated entry's hash is recomputed here in Java, in each account's order.
+   */
+  @Test
+  void everyMigratedEntryCarriesTheLinkThePostingCodeComputesAndEachAccountItsChainEnd() {
+    Map<Long, EntryHash> ends = new HashMap<>();
+    owner
+        .sql(
+            "SELECT e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at,"
+                + " encode(e.hash, 'hex') AS hash, a.currency FROM ledger_entry e"
+                + " JOIN account a ON a.id = e.account_id WHERE e.id <= ?"
+                + " ORDER BY e.account_id, e.created_at, e.id")
+        .param(newestIdBefore)
+        .query(
+            (RowCallbackHandler)
+                row -> {
+                  long account = row.getLong("account_id");
+                  CurrencyCode currency = CurrencyCode.of(row.getString("currency").strip());
+                  EntryHash expected =
+                      ends.getOrDefault(account, EntryHash.GENESIS)
+                          .next(
+                              row.getObject("transaction_id", UUID.class),
+                              AccountId.of(account),
+                              Money.of(row.getLong("amount"), currency),
+                              Money.of(row.getLong("balance_after"), currency),
+                              row.getObject("created_at", OffsetDateTime.class).toInstant());
+                  assertThat(row.getString("hash")).isEqualTo(expected.hex());
+                  ends.put(account, expected);
+                });
+
+    assertThat(ends).hasSize(4);
+    ends.forEach((account, end) ->
+        assertThat(
+                owner
+                    .sql("SELECT encode(last_hash, 'hex') FROM account WHERE id = ?")
+                    .param(account)
+                    .query(String.class)
+                    .single())
+            .isEqualTo(end.hex()));
+  }
+
   @Test
   void noAccountHasAnEntryLaterThanItsLastEntryTime() {
     assertThat(
@@ -172,8 +223,8 @@ class PartitionedJournalMigrationIT {
         owner
             .sql(
                 "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-                    + " created_at) VALUES (?::uuid, ?, 5, 5, now() + interval '40 days')"
-                    + " RETURNING id")
+                    + " created_at, hash) VALUES (?::uuid, ?, 5, 5, now() + interval '40 days',"
+                    + " sha256(gen_random_uuid()::text::bytea)) RETURNING id")
             .params(transaction, wallet)
             .query(Long.class)
             .single();

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.adapter.rest.ApiDtos.StatementResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.SweepResponse;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -216,6 +217,8 @@ class AccountController {
         statement.totalCredits().amountMinor(),
         statement.totalDebits().amountMinor(),
         statement.entryCount(),
+        hex(statement.openingHash()),
+        hex(statement.closingHash()),
         statement.entries().stream().map(mapper::entry).toList());
   }
 
@@ -227,9 +230,9 @@ class AccountController {
   @Operation(
       summary =
           "The statement's entries as CSV (Accept: text/csv): a header row, then one row per"
-              + " entry, oldest first, streamed for any number of entries. Opening and closing"
-              + " balances travel in the Statement-Opening-Balance and Statement-Closing-Balance"
-              + " headers.")
+              + " entry, oldest first, streamed for any number of entries. The totals travel in the"
+              + " Statement-Opening-Balance, Statement-Closing-Balance, Statement-Entry-Count,"
+              + " Statement-Opening-Hash and Statement-Closing-Hash headers.")
   @GetMapping(value = "/{id}/statement", produces = StatementCsv.MEDIA_TYPE)
   ResponseEntity<StreamingResponseBody> statementCsv(
       Caller caller, @PathVariable long id, @RequestParam Instant from, @RequestParam Instant to) {
@@ -243,14 +246,25 @@ class AccountController {
           statementEntries.streamEntries(caller, AccountId.of(id), from, to, csv::row);
           writer.flush();
         };
-    return ResponseEntity.ok()
-        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
-        .header(
-            HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"statement-" + id + ".csv\"")
-        .header("Statement-Opening-Balance", String.valueOf(totals.opening().amountMinor()))
-        .header("Statement-Closing-Balance", String.valueOf(totals.closing().amountMinor()))
-        .header("Statement-Entry-Count", String.valueOf(totals.entryCount()))
-        .body(body);
+    ResponseEntity.BodyBuilder answer =
+        ResponseEntity.ok()
+            .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
+            .header(
+                HttpHeaders.CONTENT_DISPOSITION,
+                "attachment; filename=\"statement-" + id + ".csv\"")
+            .header("Statement-Opening-Balance", String.valueOf(totals.opening().amountMinor()))
+            .header("Statement-Closing-Balance", String.valueOf(totals.closing().amountMinor()))
+            .header("Statement-Entry-Count", String.valueOf(totals.entryCount()));
+    if (totals.openingHash() != null) {
+      answer
+          .header("Statement-Opening-Hash", totals.openingHash().hex())
+          .header("Statement-Closing-Hash", totals.closingHash().hex());
+    }
+    return answer.body(body);
+  }
+
+  private static String hex(EntryHash hash) {
+    return hash == null ? null : hash.hex();
   }
 
   /**

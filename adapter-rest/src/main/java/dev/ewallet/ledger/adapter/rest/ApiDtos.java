@@ -48,13 +48,22 @@ final class ApiDtos {
       Instant createdAt,
       String reference,
       String description,
-      Map<String, String> metadata) {}
+      Map<String, String> metadata,
+      String hash) {}
+
+  /** {@code firstBrokenEntryId} is {@code null} when every entry's hash follows. */
+  record VerificationResponse(
+      long accountId, long entries, boolean verified, Long firstBrokenEntryId) {}
 
   /** {@code lastEntryId} is {@code null} before the account's first entry. */
   record BalanceAtResponse(
       long accountId, String currency, Instant at, long balance, Long lastEntryId) {}
 
-  /** Entries oldest first; {@code closingBalance = openingBalance + totalCredits - totalDebits}. */
+  /**
+   * Entries oldest first; {@code closingBalance = openingBalance + totalCredits - totalDebits}. The
+   * hashes bracket the entries on the account's hash chain ({@code null} for a merchant with
+   * shards, whose entries lie on several chains).
+   */
   record StatementResponse(
       long accountId,
       String currency,
@@ -65,6 +74,8 @@ final class ApiDtos {
       long totalCredits,
       long totalDebits,
       long entryCount,
+      String openingHash,
+      String closingHash,
       List<EntryResponse> entries) {}
 
   /** {@code nextCursor} is opaque to clients and {@code null} on the last page. */

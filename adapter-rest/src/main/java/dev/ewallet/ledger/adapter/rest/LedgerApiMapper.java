@@ -41,6 +41,7 @@ interface LedgerApiMapper {
   @Mapping(target = "reference", source = "details.reference")
   @Mapping(target = "description", source = "details.description")
   @Mapping(target = "metadata", source = "details.metadata")
+  @Mapping(target = "hash", source = "hash.hex")
   EntryResponse entry(LedgerEntry entry);
 
   @Mapping(target = "transactionId", source = "transactionId.value")

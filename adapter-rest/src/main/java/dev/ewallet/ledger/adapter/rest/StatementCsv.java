@@ -19,7 +19,7 @@ final class StatementCsv {
 
   static final String HEADER =
       "entryId,transactionId,type,createdAt,amount,balanceAfter,currency,reference,description,"
-          + "metadata\r\n";
+          + "metadata,hash\r\n";
 
   private final Writer out;
 
@@ -52,6 +52,8 @@ final class StatementCsv {
             + text(entry.details().description())
             + ","
             + text(metadata(entry.details().metadata()))
+            + ","
+            + entry.hash().hex()
             + "\r\n");
   }
 

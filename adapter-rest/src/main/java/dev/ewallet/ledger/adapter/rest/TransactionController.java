@@ -4,8 +4,12 @@ import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReversalRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionsResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.VerificationResponse;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.ChainVerification;
+import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
@@ -33,6 +37,7 @@ class TransactionController {
   private final FindTransactionsByReferenceQuery byReference;
   private final ReverseTransactionUseCase reversals;
   private final ReconciliationQuery reconciliation;
+  private final ChainVerificationQuery verification;
   private final LedgerApiMapper mapper;
 
   TransactionController(
@@ -40,11 +45,13 @@ class TransactionController {
       FindTransactionsByReferenceQuery byReference,
       ReverseTransactionUseCase reversals,
       ReconciliationQuery reconciliation,
+      ChainVerificationQuery verification,
       LedgerApiMapper mapper) {
     this.transactions = transactions;
     this.byReference = byReference;
     this.reversals = reversals;
     this.reconciliation = reconciliation;
+    this.verification = verification;
     this.mapper = mapper;
   }
 
@@ -87,6 +94,18 @@ class TransactionController {
     TransactionResponse reversal =
         mapper.transaction(transactions.get(caller, receipt.transactionId()));
     return PostingResponses.created(receipt, reversal);
+  }
+
+  @Operation(
+      summary =
+          "Recomputes the account's hash chain from its entries, oldest first (operators): whether"
+              + " every entry's hash follows from the one before and its fields and the chain ends"
+              + " where the account says, and the first entry that does not follow.")
+  @GetMapping("/v1/accounts/{id}/verification")
+  VerificationResponse verify(Caller caller, @PathVariable long id) {
+    ChainVerification result = verification.verify(caller, AccountId.of(id));
+    return new VerificationResponse(
+        id, result.entries(), result.verified(), result.firstBrokenEntryId());
   }
 
   @GetMapping("/v1/reconciliation")

@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param owner the owning user; {@code null} for system accounts
  * @param lastEntryAt no entry of the account is later: when the newest was posted (for accounts
  *     older than the partitioned journal, a bound above it); {@code null} before the first entry
+ * @param lastHash the hash of the newest entry, the end of the account's hash chain; {@link
+ *     EntryHash#GENESIS} before the first entry
  */
 public record Account(
     AccountId id,
@@ -29,7 +31,8 @@ public record Account(
     Money balance,
     Instant createdAt,
     AccountId parent,
-    Instant lastEntryAt) {
+    Instant lastEntryAt,
+    EntryHash lastHash) {
 
   /** An account that is not a shard, before its first entry. */
   public Account(
@@ -39,7 +42,7 @@ public record Account(
       AccountKind kind,
       Money balance,
       Instant createdAt) {
-    this(id, owner, currency, kind, balance, createdAt, null, null);
+    this(id, owner, currency, kind, balance, createdAt, null, null, EntryHash.GENESIS);
   }
 
   public Account {
@@ -48,6 +51,7 @@ public record Account(
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(balance, "balance");
     Objects.requireNonNull(createdAt, "createdAt");
+    Objects.requireNonNull(lastHash, "lastHash");
     if (!balance.currency().equals(currency)) {
       throw new IllegalStateException("account " + id + " in " + currency + " holds " + balance);
     }
@@ -71,12 +75,13 @@ public record Account(
       AccountKind kind,
       long balanceMinor,
       Instant createdAt) {
-    return rehydrate(id, ownerId, currency, kind, balanceMinor, createdAt, null, null);
+    return rehydrate(
+        id, ownerId, currency, kind, balanceMinor, createdAt, null, null, EntryHash.GENESIS);
   }
 
   /**
    * As {@link #rehydrate(long, Long, String, AccountKind, long, Instant)}, for a shard too, with
-   * the time of the newest entry ({@code null} before the first).
+   * the time of the newest entry ({@code null} before the first) and its hash.
    */
   public static Account rehydrate(
       long id,
@@ -86,7 +91,8 @@ public record Account(
       long balanceMinor,
       Instant createdAt,
       Long parentId,
-      Instant lastEntryAt) {
+      Instant lastEntryAt,
+      EntryHash lastHash) {
     CurrencyCode code = CurrencyCode.of(currency);
     return new Account(
         AccountId.of(id),
@@ -96,21 +102,23 @@ public record Account(
         Money.of(balanceMinor, code),
         createdAt,
         parentId == null ? null : AccountId.of(parentId),
-        lastEntryAt);
+        lastEntryAt,
+        lastHash);
   }
 
   /**
-   * The account after an entry posted at {@code at}.
+   * The account after an entry posted at {@code at} that left {@code newBalance} and extended the
+   * account's hash chain to {@code hash}.
    *
    * @throws IllegalStateException when {@code at} is before the newest entry's time, which would
    *     put the account's entries out of time order
    */
-  public Account posted(Money newBalance, Instant at) {
+  public Account posted(Money newBalance, Instant at, EntryHash hash) {
     if (at.isBefore(earliestPostingTime(at))) {
       throw new IllegalStateException(
           "account " + id + " has an entry at " + lastEntryAt + ", later than " + at);
     }
-    return new Account(id, owner, currency, kind, newBalance, createdAt, parent, at);
+    return new Account(id, owner, currency, kind, newBalance, createdAt, parent, at, hash);
   }
 
   /**

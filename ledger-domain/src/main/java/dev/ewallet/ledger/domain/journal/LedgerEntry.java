@@ -1,13 +1,15 @@
 package dev.ewallet.ledger.domain.journal;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A stored line of the journal, with its transaction's type and details. Entries are append-only:
- * the database refuses to update or delete them.
+ * A stored line of the journal, with its transaction's type and details and its link of the
+ * account's hash chain ({@link EntryHash}). Entries are append-only: the database refuses to update
+ * or delete them.
  */
 public record LedgerEntry(
     long entryId,
@@ -17,7 +19,8 @@ public record LedgerEntry(
     Money amount,
     Money balanceAfter,
     Instant createdAt,
-    TransactionDetails details) {
+    TransactionDetails details,
+    EntryHash hash) {
 
   public LedgerEntry {
     Objects.requireNonNull(transactionId, "transactionId");
@@ -27,6 +30,7 @@ public record LedgerEntry(
     Objects.requireNonNull(balanceAfter, "balanceAfter");
     Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(details, "details");
+    Objects.requireNonNull(hash, "hash");
     if (amount.isZero()) {
       throw new IllegalStateException("entry " + entryId + " has a zero amount");
     }

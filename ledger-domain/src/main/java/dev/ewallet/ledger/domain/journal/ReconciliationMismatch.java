@@ -25,6 +25,12 @@ public record ReconciliationMismatch(
     /** An entry's balance_after is not the previous balance_after plus its amount. */
     BALANCE_AFTER_CHAIN_BROKEN,
     /** A hold account's balance is not the sum of its currency's pending withdrawals and holds. */
-    HOLD_BALANCE_NOT_PENDING_SUM
+    HOLD_BALANCE_NOT_PENDING_SUM,
+    /**
+     * An entry's hash is not the link of the hash before it and its own fields (the entry named is
+     * the first such), or the account's chain ends elsewhere than its newest entry; the amounts are
+     * 0.
+     */
+    HASH_CHAIN_BROKEN
   }
 }

@@ -41,7 +41,7 @@ class AccountTest {
   @Test
   void aPostingNeverTakesATimeBeforeTheAccountsNewestEntry() {
     Instant first = Instant.parse("2026-12-01T10:00:00Z");
-    Account posted = wallet(0).posted(vnd(500), first);
+    Account posted = wallet(0).posted(vnd(500), first, EntryHash.GENESIS);
     assertThat(posted.lastEntryAt()).isEqualTo(first);
     assertThat(posted.balance()).isEqualTo(vnd(500));
 
@@ -49,8 +49,8 @@ class AccountTest {
     assertThat(posted.earliestPostingTime(first.plusMillis(3))).isEqualTo(first.plusMillis(3));
     assertThat(posted.earliestPostingTime(first.minusMillis(3))).isEqualTo(first);
     assertThat(wallet(0).earliestPostingTime(Instant.EPOCH)).isEqualTo(Instant.EPOCH);
-    assertThat(posted.posted(vnd(400), first).lastEntryAt()).isEqualTo(first);
-    assertThatThrownBy(() -> posted.posted(vnd(400), first.minusNanos(1000)))
+    assertThat(posted.posted(vnd(400), first, EntryHash.GENESIS).lastEntryAt()).isEqualTo(first);
+    assertThatThrownBy(() -> posted.posted(vnd(400), first.minusNanos(1000), EntryHash.GENESIS))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("later than");
   }

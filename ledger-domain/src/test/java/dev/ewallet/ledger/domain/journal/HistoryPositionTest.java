@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,8 @@ class HistoryPositionTest {
         vnd(1),
         vnd(id),
         at,
-        TransactionDetails.NONE);
+        TransactionDetails.NONE,
+        EntryHash.GENESIS);
   }
 
   @Test

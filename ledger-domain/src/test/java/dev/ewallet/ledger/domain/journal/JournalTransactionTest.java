@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.money.Money;
@@ -122,7 +123,8 @@ class JournalTransactionTest {
         vnd(balance),
         AT,
         AccountId.of(merchantId),
-        null);
+        null,
+        EntryHash.GENESIS);
   }
 
   private static Map<AccountId, Account> locked(Account... accounts) {

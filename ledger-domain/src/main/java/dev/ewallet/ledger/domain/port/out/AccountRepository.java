@@ -4,7 +4,6 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.util.List;
@@ -60,10 +59,12 @@ public interface AccountRepository {
   List<Account> lockForUpdate(SortedSet<AccountId> ids);
 
   /**
-   * Adds each posting's amount to its account's balance, records {@code at} as the time of the
-   * account's newest entry, and returns the balances after, in the order of {@code postings}. The
-   * accounts must be locked by this unit of work, and {@code at} no earlier than any of their
-   * {@link Account#lastEntryAt()}: storage refuses to put an account's entries out of time order.
+   * Adds each update's delta to its account's balance, records {@code at} as the time of the
+   * account's newest entry and the update's last hash as the end of its chain, all in the one row
+   * write, and returns the balances and chain ends after, in the order of {@code updates}. The
+   * accounts must be locked by this unit of work, {@code at} no earlier than any of their {@link
+   * Account#lastEntryAt()} and each chain must still end at the update's previous hash: storage
+   * refuses to put an account's entries out of time order or to fork its chain.
    */
-  List<BalanceChange> applyPostings(List<Posting> postings, Instant at);
+  List<BalanceChange> applyPostings(List<AccountUpdate> updates, Instant at);
 }

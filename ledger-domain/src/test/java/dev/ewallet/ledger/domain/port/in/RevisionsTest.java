@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
@@ -43,7 +44,8 @@ class RevisionsTest {
                 vnd(1),
                 vnd(id),
                 Instant.EPOCH,
-                TransactionDetails.NONE))
+                TransactionDetails.NONE,
+                EntryHash.GENESIS))
         .toList();
   }
 

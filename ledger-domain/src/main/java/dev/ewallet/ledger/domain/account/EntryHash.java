@@ -1,0 +1,86 @@
+package dev.ewallet.ledger.domain.account;
+
+import dev.ewallet.ledger.domain.money.Money;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * A link of an account's hash chain: every entry's hash is the SHA-256 of the previous entry's hash
+ * on the same account ({@link #GENESIS}, 32 zero bytes, before the first) followed by the entry's
+ * own fields, so that changing, removing or reordering any entry changes every hash after it.
+ *
+ * <p>The 80 bytes hashed, version 1 (docs/statements.md works an example through):
+ *
+ * <pre>
+ *  0  32  the previous hash
+ * 32  16  the transaction id (the UUID's 128 bits, most significant first)
+ * 48   8  the account id (signed 64-bit, big-endian, as every number here)
+ * 56   8  the amount in minor units (negative for a debit)
+ * 64   8  the balance after, in minor units
+ * 72   8  the time, in microseconds since 1970-01-01T00:00:00Z
+ * </pre>
+ *
+ * Only what is known before an entry is stored goes in (not its id, which the database assigns), so
+ * a batch of postings computes its chains in memory before it writes.
+ */
+public record EntryHash(String hex) {
+
+  public static final int BYTES = 32;
+
+  private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
+  private static final HexFormat FORMAT = HexFormat.of();
+
+  /** Before an account's first entry. */
+  public static final EntryHash GENESIS = new EntryHash("0".repeat(2 * BYTES));
+
+  public EntryHash {
+    if (hex == null || !HEX.matcher(hex).matches()) {
+      throw new IllegalArgumentException("an entry hash is 64 lower-case hex digits");
+    }
+  }
+
+  public static EntryHash of(byte[] bytes) {
+    if (bytes.length != BYTES) {
+      throw new IllegalArgumentException("an entry hash is 32 bytes, got " + bytes.length);
+    }
+    return new EntryHash(FORMAT.formatHex(bytes));
+  }
+
+  public byte[] bytes() {
+    return FORMAT.parseHex(hex);
+  }
+
+  /** The hash of the entry that follows this one on its account. */
+  public EntryHash next(
+      UUID transaction, AccountId account, Money amount, Money balanceAfter, Instant at) {
+    ByteBuffer fields =
+        ByteBuffer.allocate(80)
+            .put(bytes())
+            .putLong(transaction.getMostSignificantBits())
+            .putLong(transaction.getLeastSignificantBits())
+            .putLong(account.value())
+            .putLong(amount.amountMinor())
+            .putLong(balanceAfter.amountMinor())
+            .putLong(ChronoUnit.MICROS.between(Instant.EPOCH, at));
+    return of(sha256(fields.array()));
+  }
+
+  private static byte[] sha256(byte[] bytes) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(bytes);
+    } catch (NoSuchAlgorithmException missing) {
+      throw new IllegalStateException("every Java runtime ships SHA-256", missing);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return hex;
+  }
+}
