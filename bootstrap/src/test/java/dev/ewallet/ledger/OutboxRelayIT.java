@@ -7,10 +7,12 @@ import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.RateLimits;
+import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxCommand;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.events.client.ChainFollower;
 import dev.ewallet.ledger.events.client.DeduplicatingLedgerEventConsumer;
 import dev.ewallet.ledger.events.client.LedgerEventRecord;
 import java.time.Clock;
@@ -18,8 +20,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -79,9 +83,26 @@ class OutboxRelayIT extends LedgerIntegrationTest {
     assertThat(event.type()).isEqualTo("TRANSFER");
     assertThat(event.currency()).isEqualTo("VND");
     assertThat(event.entries())
-        .containsExactly(
-            new LedgerEventRecord.Entry(source.id(), -400, 0),
-            new LedgerEventRecord.Entry(target.id(), 400, 1_000));
+        .extracting(e -> List.of(e.accountId(), e.amount(), e.balanceAfter()))
+        .containsExactly(List.of(source.id(), -400L, 0L), List.of(target.id(), 400L, 1_000L));
+    ChainFollower follower = new ChainFollower();
+    follower.startFrom(source.id(), EntryHash.GENESIS);
+    Set<UUID> seen = new HashSet<>();
+    records.stream()
+        .filter(r -> r.key().equals(String.valueOf(source.id())))
+        .map(LedgerEventRecord::from)
+        .filter(e -> seen.add(e.eventId()))
+        .forEach(
+            e -> assertThat(follower.accept(e, source.id())).isEqualTo(ChainFollower.Link.FOLLOWS));
+    String newest =
+        api()
+            .get("/v1/accounts/" + source.id() + "/entries?limit=1", source.token())
+            .json()
+            .get("items")
+            .get(0)
+            .get("hash")
+            .asText();
+    assertThat(follower.end(source.id())).contains(new EntryHash(newest));
     assertThat(records)
         .filteredOn(r -> LedgerEventRecord.from(r).transactionId().toString().equals(second))
         .extracting(ConsumerRecord::topic)

@@ -70,6 +70,7 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
     return Map.of(
         "accountId", change.accountId().value(),
         "amount", change.amount().amountMinor(),
-        "balanceAfter", change.balanceAfter().amountMinor());
+        "balanceAfter", change.balanceAfter().amountMinor(),
+        "hash", change.hash().hex());
   }
 }

@@ -26,8 +26,11 @@ public record LedgerEventRecord(
     List<Entry> entries,
     String key) {
 
-  /** One account's side of the transaction: signed amount and the balance it left. */
-  public record Entry(long accountId, long amount, long balanceAfter) {}
+  /**
+   * One account's side of the transaction: signed amount, the balance it left, and its link of the
+   * account's hash chain ({@code null} in events published before the chain existed).
+   */
+  public record Entry(long accountId, long amount, long balanceAfter, String hash) {}
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -45,7 +48,8 @@ public record LedgerEventRecord(
                 new Entry(
                     e.get("accountId").asLong(),
                     e.get("amount").asLong(),
-                    e.get("balanceAfter").asLong())));
+                    e.get("balanceAfter").asLong(),
+                    e.hasNonNull("hash") ? e.get("hash").asText() : null)));
     UUID eventId = UUID.fromString(root.get("eventId").asText());
     var header = record.headers().lastHeader("ledger-event-id");
     if (header != null
