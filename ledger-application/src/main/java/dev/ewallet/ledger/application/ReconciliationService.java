@@ -1,9 +1,9 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.ChainCheck;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.journal.ChainCheck;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.journal.ReconciliationReport;

@@ -1,6 +1,6 @@
-package dev.ewallet.ledger.domain.account;
+package dev.ewallet.ledger.domain.journal;
 
-import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.account.EntryHash;
 
 /**
  * Recomputes an account's hash chain entry by entry, oldest first: each stored hash must be the
