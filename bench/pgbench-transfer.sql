@@ -12,15 +12,18 @@ INSERT INTO journal_transaction (id, type, principal_id, idempotency_key, reques
 VALUES (gen_random_uuid(), 'TRANSFER', :from, gen_random_uuid()::text, repeat('0', 64), now())
 ON CONFLICT (principal_id, idempotency_key) DO NOTHING RETURNING id AS tx \gset
 SELECT id FROM account WHERE id IN (:from, :to) ORDER BY id FOR UPDATE;
-UPDATE account SET balance = balance - 1,
-  last_hash = ledger_entry_link(last_hash, :tx, id, -1, balance - 1, now())
+-- The posting's time is read once the rows are locked, so that each account's entries are in
+-- time order as they are in chain order (the service does the same).
+SELECT clock_timestamp() AS at \gset
+UPDATE account SET balance = balance - 1, last_entry_at = :at,
+  last_hash = ledger_entry_link(last_hash, :tx, id, -1, balance - 1, :at)
 WHERE id = :from RETURNING balance AS from_after, last_hash AS from_hash \gset
-UPDATE account SET balance = balance + 1,
-  last_hash = ledger_entry_link(last_hash, :tx, id, 1, balance + 1, now())
+UPDATE account SET balance = balance + 1, last_entry_at = :at,
+  last_hash = ledger_entry_link(last_hash, :tx, id, 1, balance + 1, :at)
 WHERE id = :to RETURNING balance AS to_after, last_hash AS to_hash \gset
 INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at, hash)
-VALUES (:tx, :from, -1, :from_after, now(), :from_hash),
-       (:tx, :to, 1, :to_after, now(), :to_hash);
+VALUES (:tx, :from, -1, :from_after, :at, :from_hash),
+       (:tx, :to, 1, :to_after, :at, :to_hash);
 INSERT INTO outbox_event (event_id, topic, payload, created_at)
 VALUES (gen_random_uuid(), 'wallet.transfers', jsonb_build_object('source', 'pgbench'), now());
 COMMIT;
