@@ -304,6 +304,10 @@ class ResilienceIT extends SystemTestSupport {
     }
     assertThat(balance(sink.id())).isEqualTo(5_000);
     assertThat(entrySum(sink.id())).isEqualTo(5_000);
+    // Posted one by one (no group commit here), the sink's hash chain holds as a batch's does.
+    JsonNode chain = api().get("/v1/accounts/" + sink.id() + "/verification", OPERATOR).json();
+    assertThat(chain.get("verified").asBoolean()).isTrue();
+    assertThat(chain.get("entries").asLong()).isEqualTo(50);
     assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .containsPattern("ledger_overloaded_total [1-9]")
         .contains("hikaricp_connections_acquire_seconds");
