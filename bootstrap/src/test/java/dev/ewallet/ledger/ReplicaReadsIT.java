@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.port.out.WritePositions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -145,6 +146,41 @@ class ReplicaReadsIT extends SystemTestSupport {
         () -> history(payer).equals(List.of(-1_200L, 10_000L)),
         PATIENCE,
         "the replica to replay the transfer");
+
+    double beforeOthers = served("replica", "caught-up");
+    Instant now = Instant.now();
+    JsonNode statement =
+        api()
+            .get(
+                "/v1/accounts/"
+                    + payer.id()
+                    + "/statement?from="
+                    + now.minusSeconds(3_600)
+                    + "&to="
+                    + now.plusSeconds(60),
+                payer.token())
+            .json();
+    ApiClient.Reply csv =
+        api()
+            .send(
+                api()
+                    .request(
+                        "/v1/accounts/"
+                            + payer.id()
+                            + "/statement?from="
+                            + now.minusSeconds(3_600)
+                            + "&to="
+                            + now.plusSeconds(60),
+                        payer.token())
+                    .header("Accept", "text/csv")
+                    .GET());
+    JsonNode balance =
+        api().get("/v1/accounts/" + payer.id() + "/balance?at=" + now, payer.token()).json();
+    assertThat(statement.get("closingBalance").asLong()).isEqualTo(8_800);
+    assertThat(csv.body().lines().count()).isEqualTo(3);
+    assertThat(balance.get("balance").asLong()).isEqualTo(8_800);
+    // Statement totals and entries, the CSV's totals and entries, and the balance: all replica's.
+    assertThat(served("replica", "caught-up")).isEqualTo(beforeOthers + 5);
   }
 
   @Test
