@@ -28,16 +28,6 @@ class HashChainIT extends LedgerIntegrationTest {
 
   private final JdbcClient superuser = JdbcClient.create(PostgresTestDatabase.superuser());
 
-  private List<JsonNode> oldestFirst(Wallet wallet) {
-    List<JsonNode> entries = new ArrayList<>();
-    api()
-        .get("/v1/accounts/" + wallet.id() + "/entries?limit=100", wallet.token())
-        .json()
-        .get("items")
-        .forEach(entries::add);
-    return entries.reversed();
-  }
-
   /** The chain as a client recomputes it from the entries it was shown. */
   private static void assertRecomputable(Wallet wallet, List<JsonNode> entries) {
     EntryHash previous = EntryHash.GENESIS;
@@ -98,18 +88,8 @@ class HashChainIT extends LedgerIntegrationTest {
     Instant third = Instant.parse(entries.get(2).get("createdAt").asText());
     Instant end = Instant.now().plusSeconds(60);
 
-    JsonNode before =
-        api()
-            .get(
-                "/v1/accounts/" + wallet.id() + "/statement?from=" + first + "&to=" + third,
-                wallet.token())
-            .json();
-    JsonNode after =
-        api()
-            .get(
-                "/v1/accounts/" + wallet.id() + "/statement?from=" + third + "&to=" + end,
-                wallet.token())
-            .json();
+    JsonNode before = api().get(statementPath(wallet.id(), first, third), wallet.token()).json();
+    JsonNode after = api().get(statementPath(wallet.id(), third, end), wallet.token()).json();
 
     assertThat(before.get("openingHash").asText()).isEqualTo(EntryHash.GENESIS.hex());
     assertThat(before.get("closingHash").asText())

@@ -149,31 +149,10 @@ class ReplicaReadsIT extends SystemTestSupport {
 
     double beforeOthers = served("replica", "caught-up");
     Instant now = Instant.now();
-    JsonNode statement =
-        api()
-            .get(
-                "/v1/accounts/"
-                    + payer.id()
-                    + "/statement?from="
-                    + now.minusSeconds(3_600)
-                    + "&to="
-                    + now.plusSeconds(60),
-                payer.token())
-            .json();
-    ApiClient.Reply csv =
-        api()
-            .send(
-                api()
-                    .request(
-                        "/v1/accounts/"
-                            + payer.id()
-                            + "/statement?from="
-                            + now.minusSeconds(3_600)
-                            + "&to="
-                            + now.plusSeconds(60),
-                        payer.token())
-                    .header("Accept", "text/csv")
-                    .GET());
+    Instant from = now.minusSeconds(3_600);
+    Instant to = now.plusSeconds(60);
+    JsonNode statement = api().get(statementPath(payer.id(), from, to), payer.token()).json();
+    ApiClient.Reply csv = statementCsv(payer.id(), from, to, payer.token());
     JsonNode balance =
         api().get("/v1/accounts/" + payer.id() + "/balance?at=" + now, payer.token()).json();
     assertThat(statement.get("closingBalance").asLong()).isEqualTo(8_800);

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -22,29 +21,6 @@ import tools.jackson.databind.JsonNode;
 class StatementsIT extends LedgerIntegrationTest {
 
   private static final Path DEPOSITS_OF_ONE = Path.of("..", "bench", "deposits-of-one.sql");
-
-  private String statementPath(long accountId, Instant from, Instant to) {
-    return "/v1/accounts/" + accountId + "/statement?from=" + from + "&to=" + to;
-  }
-
-  private ApiClient.Reply csv(long accountId, Instant from, Instant to, String token) {
-    return api()
-        .send(
-            api()
-                .request(statementPath(accountId, from, to), token)
-                .header("Accept", "text/csv")
-                .GET());
-  }
-
-  private List<JsonNode> oldestFirst(Wallet wallet) {
-    List<JsonNode> entries = new ArrayList<>();
-    api()
-        .get("/v1/accounts/" + wallet.id() + "/entries", wallet.token())
-        .json()
-        .get("items")
-        .forEach(entries::add);
-    return entries.reversed();
-  }
 
   private static Instant timeOf(JsonNode entry) {
     return Instant.parse(entry.get("createdAt").asText());
@@ -107,7 +83,7 @@ class StatementsIT extends LedgerIntegrationTest {
     Instant from = timeOf(entries.getFirst());
     Instant to = timeOf(entries.getLast()).plusSeconds(1);
 
-    ApiClient.Reply reply = csv(wallet.id(), from, to, wallet.token());
+    ApiClient.Reply reply = statementCsv(wallet.id(), from, to, wallet.token());
 
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
     assertThat(reply.header("Content-Type")).startsWith("text/csv");
@@ -148,7 +124,7 @@ class StatementsIT extends LedgerIntegrationTest {
         api().get(statementPath(wallet.id(), from, to), wallet.token()),
         422,
         "STATEMENT_TOO_LARGE");
-    ApiClient.Reply all = csv(wallet.id(), from, to, wallet.token());
+    ApiClient.Reply all = statementCsv(wallet.id(), from, to, wallet.token());
     assertThat(all.status()).isEqualTo(200);
     assertThat(all.body().lines().count()).isEqualTo(StatementQuery.MAX_ENTRIES + 2);
     assertThat(
@@ -179,11 +155,15 @@ class StatementsIT extends LedgerIntegrationTest {
         403,
         "FORBIDDEN");
     assertProblem(
-        csv(wallet.id(), now.minusSeconds(60), now, openWallet().token()), 403, "FORBIDDEN");
+        statementCsv(wallet.id(), now.minusSeconds(60), now, openWallet().token()),
+        403,
+        "FORBIDDEN");
     assertProblem(
         api().get(statementPath(wallet.id(), now, now), wallet.token()), 400, "VALIDATION_FAILED");
     assertProblem(
-        csv(wallet.id(), now, now.minusSeconds(1), wallet.token()), 400, "VALIDATION_FAILED");
+        statementCsv(wallet.id(), now, now.minusSeconds(1), wallet.token()),
+        400,
+        "VALIDATION_FAILED");
     assertThat(
             api()
                 .get("/v1/accounts/" + wallet.id() + "/statement?from=" + now, wallet.token())

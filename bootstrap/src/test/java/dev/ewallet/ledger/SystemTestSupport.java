@@ -23,6 +23,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
 
 /** What system tests do through the API and check in the database: wallets, money, balances. */
 abstract class SystemTestSupport {
@@ -159,6 +160,31 @@ abstract class SystemTestSupport {
         .param(accountId)
         .query(Long.class)
         .single();
+  }
+
+  /** The wallet's newest page of at most 100 entries, oldest first, as its owner reads it. */
+  List<JsonNode> oldestFirst(Wallet wallet) {
+    List<JsonNode> entries = new ArrayList<>();
+    api()
+        .get("/v1/accounts/" + wallet.id() + "/entries?limit=100", wallet.token())
+        .json()
+        .get("items")
+        .forEach(entries::add);
+    return entries.reversed();
+  }
+
+  static String statementPath(long accountId, Instant from, Instant to) {
+    return "/v1/accounts/" + accountId + "/statement?from=" + from + "&to=" + to;
+  }
+
+  /** The statement of {@code [from, to)} as CSV ({@code Accept: text/csv}). */
+  ApiClient.Reply statementCsv(long accountId, Instant from, Instant to, String token) {
+    return api()
+        .send(
+            api()
+                .request(statementPath(accountId, from, to), token)
+                .header("Accept", "text/csv")
+                .GET());
   }
 
   /** An RFC 9457 problem with this status and stable code, and every member filled in. */

@@ -73,8 +73,8 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
       "(SELECT account_id, (array_agg(last_hash ORDER BY last_entry_id DESC))[1] AS start"
           + " FROM ledger_entry_archived GROUP BY account_id)";
 
-  private static final String GENESIS =
-      "'\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea";
+  /** The chain's start before an account's first entry, as an SQL literal. */
+  private static final String GENESIS = "'\\x" + EntryHash.GENESIS.hex() + "'::bytea";
 
   /**
    * The first entry per account whose stored hash is not the link (ledger_entry_link, the
@@ -116,6 +116,9 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
           + " WHERE e.account_id = ? ORDER BY e.created_at, e.id";
 
   private static final int CHAIN_FETCH_SIZE = 1_000;
+
+  /** An account's chain as stored, with the currency its entries are read in. */
+  private record StoredRow(CurrencyCode currency, StoredChain chain) {}
 
   private static final String HOLD_NOT_PENDING_SUM =
       "SELECT a.id, a.currency, a.balance, coalesce(p.pending, 0) AS pending FROM account a"
@@ -248,25 +251,24 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
   @Override
   public Optional<StoredChain> chain(AccountId id, Consumer<LedgerEntry> sink) {
     return snapshot.execute(status -> {
-      Optional<String[]> stored =
+      Optional<StoredRow> stored =
           jdbc.sql(STORED_CHAIN)
               .param(id.value())
               .query((row, n) ->
-                  new String[] {
-                    row.getString("currency").strip(),
-                    row.getString("start_hash"),
-                    row.getString("end_hash")
-                  })
+                  new StoredRow(
+                      CurrencyCode.of(row.getString("currency").strip()),
+                      new StoredChain(
+                          id,
+                          new EntryHash(row.getString("start_hash")),
+                          new EntryHash(row.getString("end_hash")))))
               .optional();
-      stored.ifPresent(columns -> {
-        CurrencyCode currency = CurrencyCode.of(columns[0]);
-        jdbc.sql(CHAIN_ENTRIES)
-            .withFetchSize(CHAIN_FETCH_SIZE)
-            .param(id.value())
-            .query((RowCallbackHandler) row -> sink.accept(EntryRows.entry(row, currency)));
-      });
-      return stored.map(
-          columns -> new StoredChain(id, new EntryHash(columns[1]), new EntryHash(columns[2])));
+      stored.ifPresent(found ->
+          jdbc.sql(CHAIN_ENTRIES)
+              .withFetchSize(CHAIN_FETCH_SIZE)
+              .param(id.value())
+              .query(
+                  (RowCallbackHandler) row -> sink.accept(EntryRows.entry(row, found.currency()))));
+      return stored.map(StoredRow::chain);
     });
   }
 }
