@@ -42,6 +42,12 @@ PG_PORTS=(0 55441 55442) REST_PORTS=(0 58008 58009)
 log() { echo "[drill] $*" >&2; }
 
 cleanup() {
+  local status=$?
+  if [ "$status" != 0 ]; then # what went wrong, before the directory goes
+    for f in "$DIR"/etcd.log "$DIR"/node1.log "$DIR"/node2.log "$DIR"/client.log; do
+      [ ! -s "$f" ] || { log "last lines of $f:"; tail -n 25 "$f" >&2; }
+    done
+  fi
   [ ! -e "$DIR/service/haproxy.pid" ] || ops/cluster/stop.sh --dir "$DIR/service" >/dev/null 2>&1 || true
   [ ! -e "$DIR/haproxy.pid" ] || kill "$(cat "$DIR/haproxy.pid")" 2>/dev/null || true
   pkill -9 -f "patroni $DIR/node" 2>/dev/null || true
@@ -55,6 +61,9 @@ cleanup() {
 trap cleanup EXIT
 rm -rf "$DIR"
 mkdir -p "$DIR/node1" "$DIR/node2"
+# Patroni runs as the postgres OS user and reads its configuration from $DIR, whatever the
+# caller's umask made of it.
+chmod 755 "$DIR"
 server_owns "$DIR/node1" "$DIR/node2"
 
 await() { # await <seconds> <what> <command...>
