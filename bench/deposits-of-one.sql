@@ -28,9 +28,11 @@ lines AS (
       OVER (ORDER BY b.n)
   FROM numbered b, wallet w),
 entries AS (
-  INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at, hash)
-  SELECT transaction_id, account_id, amount, balance_after, created_at, hash
-  FROM lines ORDER BY n, side
+  INSERT INTO ledger_entry
+    (transaction_id, account_id, amount, balance_after, created_at, hash, kind)
+  SELECT l.transaction_id, l.account_id, l.amount, l.balance_after, l.created_at, l.hash,
+    c.code * 2 + (l.amount < 0)::int
+  FROM lines l JOIN transaction_type_code c ON c.type = 'DEPOSIT' ORDER BY l.n, l.side
   RETURNING account_id, created_at)
 UPDATE account a
 SET balance = a.balance + CASE WHEN a.id = :wallet THEN :count ELSE -:count END,

@@ -23,9 +23,12 @@ ALTER TABLE account ALTER COLUMN id RESTART WITH 1000000000;
 INSERT INTO journal_transaction (id, type, principal_id, idempotency_key, request_fingerprint, created_at)
 VALUES ('00000000-0000-4000-8000-000000000001', 'DEPOSIT', 0, 'bench-opening', repeat('0', 64), now());
 -- Each entry's hash is its account's chain end, set above: every chain is one entry long.
-INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at, hash)
-SELECT '00000000-0000-4000-8000-000000000001', a.id, a.balance, a.balance, now(), a.last_hash
-FROM account a WHERE a.id <= :wallets + 1 ORDER BY a.id DESC;
+-- Each entry's kind is the DEPOSIT code, plus one for the clearing account's debit.
+INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at, hash, kind)
+SELECT '00000000-0000-4000-8000-000000000001', a.id, a.balance, a.balance, now(), a.last_hash,
+       c.code * 2 + (a.balance < 0)::int
+FROM account a, transaction_type_code c
+WHERE a.id <= :wallets + 1 AND c.type = 'DEPOSIT' ORDER BY a.id DESC;
 COMMIT;
 -- A freshly loaded table has no statistics: without them the foreign-key checks of the first
 -- minute are planned as sequential scans, and the benchmark would measure that artifact.

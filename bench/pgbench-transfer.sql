@@ -21,9 +21,12 @@ WHERE id = :from RETURNING balance AS from_after, last_hash AS from_hash \gset
 UPDATE account SET balance = balance + 1, last_entry_at = :at,
   last_hash = ledger_entry_link(last_hash, :tx, id, 1, balance + 1, :at)
 WHERE id = :to RETURNING balance AS to_after, last_hash AS to_hash \gset
-INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at, hash)
-VALUES (:tx, :from, -1, :from_after, :at, :from_hash),
-       (:tx, :to, 1, :to_after, :at, :to_hash);
+-- Each entry's kind is the TRANSFER code, plus one for the debit, looked up as the service does.
+INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at, hash, kind)
+VALUES (:tx, :from, -1, :from_after, :at, :from_hash,
+        (SELECT code * 2 + 1 FROM transaction_type_code WHERE type = 'TRANSFER')),
+       (:tx, :to, 1, :to_after, :at, :to_hash,
+        (SELECT code * 2 FROM transaction_type_code WHERE type = 'TRANSFER'));
 INSERT INTO outbox_event (event_id, topic, payload, created_at)
 VALUES (gen_random_uuid(), 'wallet.transfers', jsonb_build_object('source', 'pgbench'), now());
 COMMIT;

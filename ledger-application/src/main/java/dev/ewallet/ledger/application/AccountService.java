@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.StatementTooLargeException;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
@@ -132,20 +133,21 @@ public final class AccountService
 
   @Override
   public EntriesPage entries(
-      Caller caller, AccountId accountId, HistoryPosition before, int limit) {
+      Caller caller, AccountId accountId, HistoryFilter filter, HistoryPosition before, int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidRequestException("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
     }
     // One extra row tells whether another page follows without a count query.
     AccountHistory history =
-        reads.history(accountId, before, limit + 1).orElseThrow(() -> notFound(accountId));
+        reads.history(accountId, filter, before, limit + 1).orElseThrow(() -> notFound(accountId));
     caller.requireOwnerOrOperator(history.account());
     List<LedgerEntry> rows = history.entries();
-    if (rows.size() <= limit) {
-      return new EntriesPage(rows, null);
+    if (rows.size() > limit) {
+      List<LedgerEntry> page = rows.subList(0, limit);
+      return new EntriesPage(page, HistoryPosition.of(page.getLast()));
     }
-    List<LedgerEntry> page = rows.subList(0, limit);
-    return new EntriesPage(page, HistoryPosition.of(page.getLast()));
+    // Storage stopped examining before it found a full page: the next page resumes there.
+    return new EntriesPage(rows, history.examinedTo());
   }
 
   @Override

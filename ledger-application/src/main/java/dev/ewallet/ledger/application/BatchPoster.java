@@ -348,7 +348,8 @@ final class BatchPoster {
     }
     journal.appendEntries(
         passed.stream()
-            .map(p -> new TransactionChanges(p.transaction().id(), p.changes()))
+            .map(p ->
+                new TransactionChanges(p.transaction().id(), p.transaction().type(), p.changes()))
             .toList(),
         now);
     outbox.appendAll(

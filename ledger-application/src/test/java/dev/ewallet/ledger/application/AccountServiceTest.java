@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -101,7 +102,7 @@ class AccountServiceTest {
     HistoryPosition cursor = null;
     int pages = 0;
     do {
-      EntriesPage page = accounts.entries(Caller.user(7), wallet, cursor, 2);
+      EntriesPage page = accounts.entries(Caller.user(7), wallet, HistoryFilter.NONE, cursor, 2);
       page.items().forEach(e -> amounts.add(e.amount().amountMinor()));
       cursor = page.next();
       pages++;
@@ -114,11 +115,12 @@ class AccountServiceTest {
   @Test
   void historyLimitIsOneToAHundredAndOwnersOnly() {
     AccountId wallet = f.openWallet(7);
-    assertThatThrownBy(() -> accounts.entries(Caller.user(7), wallet, null, 0))
+    assertThatThrownBy(() -> accounts.entries(Caller.user(7), wallet, HistoryFilter.NONE, null, 0))
         .isInstanceOf(InvalidRequestException.class);
-    assertThatThrownBy(() -> accounts.entries(Caller.user(7), wallet, null, 101))
+    assertThatThrownBy(
+            () -> accounts.entries(Caller.user(7), wallet, HistoryFilter.NONE, null, 101))
         .isInstanceOf(InvalidRequestException.class);
-    assertThatThrownBy(() -> accounts.entries(Caller.user(8), wallet, null, 10))
+    assertThatThrownBy(() -> accounts.entries(Caller.user(8), wallet, HistoryFilter.NONE, null, 10))
         .isInstanceOf(AccessDeniedException.class);
   }
 

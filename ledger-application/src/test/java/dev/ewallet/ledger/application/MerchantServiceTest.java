@@ -12,6 +12,7 @@ import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.Caller;
@@ -55,7 +56,10 @@ class MerchantServiceTest {
     assertThat(shards).hasSize(4).allSatisfy(s -> assertThat(s.owner()).isEqualTo(UserId.of(50)));
     assertThat(shards.stream().filter(s -> s.balance().isPositive())).hasSizeGreaterThan(1);
     List<LedgerEntry> history =
-        f.services.accounts().entries(MERCHANT_OWNER, merchant, null, 100).items();
+        f.services
+            .accounts()
+            .entries(MERCHANT_OWNER, merchant, HistoryFilter.NONE, null, 100)
+            .items();
     assertThat(history).hasSize(40);
     assertThat(f.services.accounts().list(MERCHANT_OWNER, null)).hasSize(1);
     assertThat(f.booksBalance()).isTrue();

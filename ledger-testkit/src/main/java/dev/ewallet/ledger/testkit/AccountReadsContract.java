@@ -3,6 +3,7 @@ package dev.ewallet.ledger.testkit;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
@@ -10,8 +11,11 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.EntryDirection;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.AccountView;
@@ -30,7 +34,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,7 +79,7 @@ public abstract class AccountReadsContract {
   }
 
   private List<LedgerEntry> page(AccountId id, HistoryPosition before, int limit) {
-    return reads().history(id, before, limit).orElseThrow().entries();
+    return reads().history(id, HistoryFilter.NONE, before, limit).orElseThrow().entries();
   }
 
   @Test
@@ -250,12 +256,13 @@ public abstract class AccountReadsContract {
   @Test
   void historyIsNewestFirstAndPagesByKeyset() {
     AccountId wallet = open(AccountKind.USER).id();
-    assertThat(reads().history(wallet, null, 10).orElseThrow().entries()).isEmpty();
+    assertThat(reads().history(wallet, HistoryFilter.NONE, null, 10).orElseThrow().entries())
+        .isEmpty();
     deposit(wallet, 1);
     deposit(wallet, 2);
     deposit(wallet, 3);
 
-    AccountHistory newest = reads().history(wallet, null, 2).orElseThrow();
+    AccountHistory newest = reads().history(wallet, HistoryFilter.NONE, null, 2).orElseThrow();
     List<LedgerEntry> older = page(wallet, HistoryPosition.of(newest.entries().getLast()), 2);
 
     assertThat(newest.account().id()).isEqualTo(wallet);
@@ -292,11 +299,172 @@ public abstract class AccountReadsContract {
         .containsExactly(4L, 1L);
   }
 
+  /**
+   * Every page of a filtered history, following each page's next position as the service does: a
+   * page may end short of the limit where storage stopped examining.
+   */
+  protected final List<LedgerEntry> filtered(AccountId id, HistoryFilter filter, int limit) {
+    List<LedgerEntry> all = new ArrayList<>();
+    HistoryPosition before = null;
+    do {
+      AccountHistory page = reads().history(id, filter, before, limit + 1).orElseThrow();
+      List<LedgerEntry> rows = page.entries();
+      all.addAll(rows.subList(0, Math.min(limit, rows.size())));
+      before = rows.size() > limit ? HistoryPosition.of(rows.get(limit - 1)) : page.examinedTo();
+    } while (before != null);
+    return all;
+  }
+
+  private List<Long> amounts(List<LedgerEntry> entries) {
+    return entries.stream().map(e -> e.amount().amountMinor()).toList();
+  }
+
+  private static HistoryFilter type(TransactionType type) {
+    return new HistoryFilter(type, null, null, null, null, null, null);
+  }
+
+  private static HistoryFilter direction(EntryDirection direction) {
+    return new HistoryFilter(null, direction, null, null, null, null, null);
+  }
+
+  private static HistoryFilter amounts(Long min, Long max) {
+    return new HistoryFilter(null, null, null, null, min, max, null);
+  }
+
+  private static HistoryFilter reference(String reference) {
+    return new HistoryFilter(null, null, null, null, null, null, reference);
+  }
+
+  private static TransactionDetails referenced(String reference) {
+    return new TransactionDetails(reference, null, Map.of());
+  }
+
+  /** A wallet's history: a deposit of 100, 30 sent, 7 received, a deposit of 5 (newest). */
+  private record Booked(AccountId wallet, String depositReference, String orderReference) {}
+
+  private Booked booked() {
+    AccountId wallet = open(AccountKind.USER).id();
+    AccountId other = open(AccountKind.USER).id();
+    DirectPostings post = new DirectPostings(accounts(), journal(), unitOfWork(), 1);
+    String depositReference = "bank-credit-" + UUID.randomUUID();
+    String orderReference = "order-" + UUID.randomUUID();
+    post.deposit(wallet, vnd(100), referenced(depositReference));
+    post.deposit(other, vnd(50));
+    post.transfer(wallet, other, vnd(30), referenced(orderReference));
+    post.transfer(other, wallet, vnd(7), referenced(orderReference));
+    post.deposit(wallet, vnd(5));
+    return new Booked(wallet, depositReference, orderReference);
+  }
+
+  @Test
+  void eachHistoryFilterAloneShowsExactlyTheEntriesItMatchesNewestFirst() {
+    Booked booked = booked();
+    AccountId wallet = booked.wallet();
+
+    assertThat(amounts(filtered(wallet, HistoryFilter.NONE, 10)))
+        .containsExactly(5L, 7L, -30L, 100L);
+    assertThat(amounts(filtered(wallet, type(TransactionType.TRANSFER), 10)))
+        .containsExactly(7L, -30L);
+    assertThat(amounts(filtered(wallet, type(TransactionType.DEPOSIT), 10)))
+        .containsExactly(5L, 100L);
+    assertThat(filtered(wallet, type(TransactionType.REVERSAL), 10)).isEmpty();
+    assertThat(amounts(filtered(wallet, direction(EntryDirection.OUT), 10))).containsExactly(-30L);
+    assertThat(amounts(filtered(wallet, direction(EntryDirection.IN), 10)))
+        .containsExactly(5L, 7L, 100L);
+    assertThat(amounts(filtered(wallet, amounts(7L, null), 10))).containsExactly(7L, -30L, 100L);
+    assertThat(amounts(filtered(wallet, amounts(null, 30L), 10))).containsExactly(5L, 7L, -30L);
+    assertThat(amounts(filtered(wallet, amounts(8L, 99L), 10))).containsExactly(-30L);
+    assertThat(amounts(filtered(wallet, reference(booked.orderReference()), 10)))
+        .containsExactly(7L, -30L);
+    assertThat(amounts(filtered(wallet, reference(booked.depositReference()), 10)))
+        .containsExactly(100L);
+    assertThat(filtered(wallet, reference("nobody-uses-this-" + UUID.randomUUID()), 10)).isEmpty();
+  }
+
+  @Test
+  void aPeriodFilterKeepsTheEntriesFromItsStartUpToButNotIncludingItsEnd() {
+    AccountId wallet = booked().wallet();
+    List<LedgerEntry> all = filtered(wallet, HistoryFilter.NONE, 10);
+    Instant sent = all.get(2).createdAt();
+    Instant newest = all.get(0).createdAt();
+
+    List<LedgerEntry> period =
+        filtered(wallet, new HistoryFilter(null, null, sent, newest, null, null, null), 10);
+    List<LedgerEntry> fromSent =
+        filtered(wallet, new HistoryFilter(null, null, sent, null, null, null, null), 10);
+    List<LedgerEntry> beforeSent =
+        filtered(wallet, new HistoryFilter(null, null, null, sent, null, null, null), 10);
+
+    assertThat(period)
+        .isEqualTo(
+            all.stream()
+                .filter(e -> !e.createdAt().isBefore(sent) && e.createdAt().isBefore(newest))
+                .toList())
+        .extracting(e -> e.amount().amountMinor())
+        .contains(-30L)
+        .doesNotContain(5L, 100L);
+    assertThat(amounts(fromSent)).containsExactly(5L, 7L, -30L);
+    assertThat(amounts(beforeSent)).containsExactly(100L);
+  }
+
+  @Test
+  void filtersCombineWithEachOtherAndWithTheCursor() {
+    Booked booked = booked();
+    AccountId wallet = booked.wallet();
+    HistoryFilter receivedForTheOrder =
+        new HistoryFilter(
+            TransactionType.TRANSFER,
+            EntryDirection.IN,
+            null,
+            null,
+            1L,
+            10L,
+            booked.orderReference());
+    HistoryFilter inbound = direction(EntryDirection.IN);
+
+    assertThat(amounts(filtered(wallet, receivedForTheOrder, 10))).containsExactly(7L);
+    assertThat(amounts(filtered(wallet, inbound, 1))).containsExactly(5L, 7L, 100L);
+    assertThat(amounts(filtered(wallet, amounts(6L, null), 1))).containsExactly(7L, -30L, 100L);
+    assertThat(amounts(filtered(wallet, reference(booked.orderReference()), 1)))
+        .containsExactly(7L, -30L);
+    List<LedgerEntry> newestInbound =
+        reads()
+            .history(
+                wallet,
+                inbound,
+                HistoryPosition.of(filtered(wallet, HistoryFilter.NONE, 10).get(1)),
+                10)
+            .orElseThrow()
+            .entries();
+    assertThat(amounts(newestInbound)).containsExactly(100L);
+  }
+
+  @Test
+  void aMerchantsFilteredHistoryMergesItsShardsEntries() {
+    Account merchant = open(AccountKind.MERCHANT);
+    Account first = shardOf(merchant, 0);
+    Account second = shardOf(merchant, 1);
+    AccountId payee = open(AccountKind.USER).id();
+    DirectPostings post = new DirectPostings(accounts(), journal(), unitOfWork(), 1);
+    post.deposit(first.id(), vnd(10));
+    post.deposit(merchant.id(), vnd(20));
+    post.deposit(second.id(), vnd(40));
+    post.transfer(second.id(), payee, vnd(3), TransactionDetails.NONE);
+    post.transfer(first.id(), payee, vnd(4), TransactionDetails.NONE);
+
+    assertThat(filtered(merchant.id(), direction(EntryDirection.OUT), 1))
+        .extracting(e -> e.amount().amountMinor(), LedgerEntry::accountId)
+        .containsExactly(tuple(-4L, first.id()), tuple(-3L, second.id()));
+    assertThat(amounts(filtered(merchant.id(), type(TransactionType.DEPOSIT), 2)))
+        .containsExactly(40L, 20L, 10L);
+    assertThat(amounts(filtered(merchant.id(), amounts(5L, 30L), 1))).containsExactly(20L, 10L);
+  }
+
   @Test
   void anUnknownAccountIsNotFound() {
     AccountId unknown = AccountId.of(Long.MAX_VALUE - 11);
 
     assertThat(reads().find(unknown)).isEmpty();
-    assertThat(reads().history(unknown, null, 5)).isEmpty();
+    assertThat(reads().history(unknown, HistoryFilter.NONE, null, 5)).isEmpty();
   }
 }

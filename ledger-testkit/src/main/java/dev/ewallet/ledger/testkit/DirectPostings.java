@@ -37,31 +37,54 @@ public record DirectPostings(
   /** A deposit carrying the client's details; its reference, if any, unique in its currency. */
   public TransactionId deposit(AccountId wallet, Money amount, TransactionDetails details) {
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, amount.currency());
+    return post(
+        TransactionType.DEPOSIT,
+        clearing,
+        wallet,
+        amount,
+        details,
+        details.reference() == null
+            ? null
+            : new UniqueReference(amount.currency(), details.reference()));
+  }
+
+  /** Moves {@code amount} between two accounts of its currency as a transfer. */
+  public TransactionId transfer(
+      AccountId from, AccountId to, Money amount, TransactionDetails details) {
+    return post(TransactionType.TRANSFER, from, to, amount, details, null);
+  }
+
+  private TransactionId post(
+      TransactionType type,
+      AccountId from,
+      AccountId to,
+      Money amount,
+      TransactionDetails details,
+      UniqueReference uniqueReference) {
     JournalClaim claim =
         new JournalClaim(
             TransactionId.random(),
-            TransactionType.DEPOSIT,
+            type,
             principal,
             LedgerFixtures.freshKey(),
-            RequestFingerprint.of("test-deposit", wallet, amount),
+            RequestFingerprint.of("test-" + type, from, to, amount),
             null,
             null,
             Instant.now().truncatedTo(ChronoUnit.MICROS),
             details,
-            details.reference() == null
-                ? null
-                : new UniqueReference(amount.currency(), details.reference()));
+            uniqueReference);
     return unitOfWork.inTransaction(() -> {
-      accounts.lockForUpdate(new TreeSet<>(List.of(wallet, clearing)));
+      accounts.lockForUpdate(new TreeSet<>(List.of(from, to)));
       assertThat(journal.claimAll(List.of(claim))).containsExactly(claim.transactionId());
       List<BalanceChange> changes =
           ChainedPostings.apply(
               accounts,
               claim.transactionId(),
-              List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)),
+              List.of(new Posting(from, amount.negate()), new Posting(to, amount)),
               claim.createdAt());
       journal.appendEntries(
-          List.of(new TransactionChanges(claim.transactionId(), changes)), claim.createdAt());
+          List.of(new TransactionChanges(claim.transactionId(), claim.type(), changes)),
+          claim.createdAt());
       return claim.transactionId();
     });
   }

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.Money;
@@ -49,7 +50,8 @@ public final class InMemoryAccountReads implements AccountReads {
   }
 
   @Override
-  public Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit) {
+  public Optional<AccountHistory> history(
+      AccountId id, HistoryFilter filter, HistoryPosition before, int limit) {
     return store.locked(() ->
         account(id)
             .map(account -> {
@@ -58,6 +60,7 @@ public final class InMemoryAccountReads implements AccountReads {
                   store.state().entries().stream()
                       .filter(e -> ids.contains(e.accountId()))
                       .filter(e -> before == null || before.isAfter(e))
+                      .filter(filter::matches)
                       .sorted(HistoryPosition.NEWEST_FIRST)
                       .limit(limit)
                       .toList();

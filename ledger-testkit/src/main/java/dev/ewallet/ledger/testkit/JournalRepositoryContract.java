@@ -273,8 +273,9 @@ public abstract class JournalRepositoryContract {
           journal()
               .appendEntries(
                   List.of(
-                      new TransactionChanges(first.transactionId(), applied.get(0)),
-                      new TransactionChanges(second.transactionId(), applied.get(1))),
+                      new TransactionChanges(first.transactionId(), first.type(), applied.get(0)),
+                      new TransactionChanges(
+                          second.transactionId(), second.type(), applied.get(1))),
                   first.createdAt());
           return null;
         });

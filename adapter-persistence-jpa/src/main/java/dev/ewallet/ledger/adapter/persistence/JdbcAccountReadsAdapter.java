@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -50,7 +52,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class JdbcAccountReadsAdapter implements AccountReads {
 
-  private static final String ACCOUNT_COLUMNS =
+  static final String ACCOUNT_COLUMNS =
       "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
           + " encode(a.last_hash, 'hex') AS last_hash";
 
@@ -176,10 +178,18 @@ class JdbcAccountReadsAdapter implements AccountReads {
 
   private final JdbcClient jdbc;
   private final ReplicaReads replicaReads;
+  private final FilteredHistory.Limits historyLimits;
 
+  @Autowired
   JdbcAccountReadsAdapter(JdbcClient jdbc, ReplicaReads replicaReads) {
+    this(jdbc, replicaReads, FilteredHistory.Limits.DEFAULT);
+  }
+
+  JdbcAccountReadsAdapter(
+      JdbcClient jdbc, ReplicaReads replicaReads, FilteredHistory.Limits historyLimits) {
     this.jdbc = jdbc;
     this.replicaReads = replicaReads;
+    this.historyLimits = historyLimits;
   }
 
   /**
@@ -220,7 +230,12 @@ class JdbcAccountReadsAdapter implements AccountReads {
   }
 
   @Override
-  public Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit) {
+  public Optional<AccountHistory> history(
+      AccountId id, HistoryFilter filter, HistoryPosition before, int limit) {
+    if (!filter.isEmpty()) {
+      return replicaReads.read(
+          id, db -> FilteredHistory.page(db, historyLimits, id, filter, before, limit));
+    }
     ResultSetExtractor<Optional<AccountHistory>> page =
         rows -> {
           if (!rows.next()) {
@@ -374,7 +389,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
         row.getLong("version"));
   }
 
-  private static Account account(ResultSet row) throws SQLException {
+  static Account account(ResultSet row) throws SQLException {
     return Account.rehydrate(
         row.getLong("id"),
         row.getObject("owner_id", Long.class),

@@ -81,15 +81,19 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
 
   /**
    * In the order given, which is each account's chain order: the identity column numbers them so,
-   * and history and verification read an account's entries by time, then id.
+   * and history and verification read an account's entries by time, then id. Each entry's kind is
+   * its type's code (a type without one leaves it null, which the column refuses) times two, plus
+   * one for a debit.
    */
   private static final String APPEND_MANY_ENTRIES =
       "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at,"
-          + " hash)"
+          + " hash, kind)"
           + " SELECT v.transaction_id::uuid, v.account_id, v.amount, v.balance_after, ?,"
-          + " decode(v.hash, 'hex')"
-          + " FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[])"
-          + " WITH ORDINALITY AS v(transaction_id, account_id, amount, balance_after, hash,"
+          + " decode(v.hash, 'hex'),"
+          + " (SELECT c.code FROM transaction_type_code c WHERE c.type = v.type) * 2"
+          + " + (v.amount < 0)::int"
+          + " FROM unnest(?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[])"
+          + " WITH ORDINALITY AS v(transaction_id, account_id, amount, balance_after, hash, type,"
           + " position) ORDER BY v.position";
 
   private static final String REVERSED_ONCE = "journal_transaction_reversed_once";
@@ -230,10 +234,12 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
   @Override
   public void appendEntries(List<TransactionChanges> transactions, Instant createdAt) {
     List<String> ids = new ArrayList<>();
+    List<String> types = new ArrayList<>();
     List<BalanceChange> changes = new ArrayList<>();
     for (TransactionChanges transaction : transactions) {
       for (BalanceChange change : transaction.changes()) {
         ids.add(transaction.transactionId().toString());
+        types.add(transaction.type().name());
         changes.add(change);
       }
     }
@@ -244,7 +250,8 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
             changes.stream().mapToLong(c -> c.accountId().value()).toArray(),
             changes.stream().mapToLong(c -> c.amount().amountMinor()).toArray(),
             changes.stream().mapToLong(c -> c.balanceAfter().amountMinor()).toArray(),
-            changes.stream().map(c -> c.hash().hex()).toArray(String[]::new))
+            changes.stream().map(c -> c.hash().hex()).toArray(String[]::new),
+            types.toArray(String[]::new))
         .update();
   }
 

@@ -34,7 +34,8 @@ class BalanceChainIT extends PersistenceIntegrationTest {
         .update();
     String entry =
         "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at,"
-            + " hash) VALUES (?, ?, ?, ?, now(), sha256(gen_random_uuid()::text::bytea)) RETURNING id";
+            + " hash, kind) VALUES (?, ?, ?, ?, now(), sha256(gen_random_uuid()::text::bytea), 2)"
+            + " RETURNING id";
     jdbc.sql(entry).params(transaction, wallet, 100, 100).query(Long.class).single();
     long broken = jdbc.sql(entry).params(transaction, wallet, 50, 120).query(Long.class).single();
 

@@ -43,7 +43,7 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
         .update();
     jdbc.sql(
             "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at,"
-                + " hash) VALUES (?, ?, 100, 100, now(), sha256(gen_random_uuid()::text::bytea))")
+                + " hash, kind) VALUES (?, ?, 100, 100, now(), sha256(gen_random_uuid()::text::bytea), 2)")
         .params(transaction, wallet)
         .update();
   }
@@ -121,7 +121,7 @@ class DatabaseSafetyNetIT extends PersistenceIntegrationTest {
     assertThatThrownBy(() ->
             jdbc.sql(
                     "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-                        + " created_at, hash) VALUES (?, ?, 0, 100, now(), sha256(gen_random_uuid()::text::bytea))")
+                        + " created_at, hash, kind) VALUES (?, ?, 0, 100, now(), sha256(gen_random_uuid()::text::bytea), 2)")
                 .params(transaction, wallet)
                 .update())
         .isInstanceOf(DataIntegrityViolationException.class);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import java.io.IOException;
@@ -58,8 +59,8 @@ class JournalArchiveIT extends PersistenceIntegrationTest {
     owner
         .sql(
             "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-                + " created_at, hash) VALUES (?, ?, ?, ?, ?::timestamptz, sha256(gen_random_uuid()::text::bytea)),"
-                + " (?, ?, ?, ?, ?::timestamptz, sha256(gen_random_uuid()::text::bytea))")
+                + " created_at, hash, kind) VALUES (?, ?, ?, ?, ?::timestamptz, sha256(gen_random_uuid()::text::bytea), 3),"
+                + " (?, ?, ?, ?, ?::timestamptz, sha256(gen_random_uuid()::text::bytea), 2)")
         .params(transaction, from, -amount, fromAfter, at, transaction, to, amount, toAfter, at)
         .update();
   }
@@ -149,7 +150,11 @@ class JournalArchiveIT extends PersistenceIntegrationTest {
                 .query(String.class)
                 .list())
         .containsExactly("2:70:70", "1:-20:50");
-    assertThat(reads.history(AccountId.of(wallet), null, 10).orElseThrow().entries())
+    assertThat(
+            reads
+                .history(AccountId.of(wallet), HistoryFilter.NONE, null, 10)
+                .orElseThrow()
+                .entries())
         .singleElement()
         .satisfies(e -> assertThat(e.balanceAfter().amountMinor()).isEqualTo(55));
     // The archive keeps every row, apart from the journal, and refuses edits as the journal does.

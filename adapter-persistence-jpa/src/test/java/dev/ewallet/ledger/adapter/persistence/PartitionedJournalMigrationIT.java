@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.sql.Connection;
@@ -14,6 +15,7 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +85,8 @@ class PartitionedJournalMigrationIT {
         .sql(
             "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
                 + " request_fingerprint, created_at)"
-                + " SELECT md5('tx' || g)::uuid, 'DEPOSIT', 0, 'key-' || g, repeat('0', 64),"
+                + " SELECT md5('tx' || g)::uuid, (ARRAY['DEPOSIT', 'TRANSFER', 'SWEEP'])[g % 3 + 1],"
+                + " 0, 'key-' || g, repeat('0', 64),"
                 + " date_trunc('month', now(), 'UTC') - interval '13 months'"
                 + "   + (g * interval '7 hours')"
                 + " FROM generate_series(1, 1200) g")
@@ -193,6 +196,30 @@ class PartitionedJournalMigrationIT {
             .isEqualTo(end.hex()));
   }
 
+  /** Changeset 013: each migrated entry's kind is its transaction's type code and direction. */
+  @Test
+  void everyMigratedEntryCarriesTheKindOfItsTypeAndDirection() {
+    assertThat(
+            owner
+                .sql(
+                    "SELECT count(*) FILTER (WHERE e.kind = c.code * 2 + (e.amount < 0)::int)"
+                        + " || ' of ' || count(*) || ' in ' || count(DISTINCT e.kind) || ' kinds'"
+                        + " FROM ledger_entry e JOIN journal_transaction t ON t.id = e.transaction_id"
+                        + " JOIN transaction_type_code c ON c.type = t.type WHERE e.id <= ?")
+                .param(newestIdBefore)
+                .query(String.class)
+                .single())
+        .isEqualTo("2400 of 2400 in 6 kinds");
+  }
+
+  /** Every type the domain knows can be posted: it has a code, so its entries have a kind. */
+  @Test
+  void everyTransactionTypeHasACode() {
+    assertThat(owner.sql("SELECT type FROM transaction_type_code").query(String.class).list())
+        .containsExactlyInAnyOrder(
+            Arrays.stream(TransactionType.values()).map(Enum::name).toArray(String[]::new));
+  }
+
   @Test
   void noAccountHasAnEntryLaterThanItsLastEntryTime() {
     assertThat(
@@ -223,8 +250,8 @@ class PartitionedJournalMigrationIT {
         owner
             .sql(
                 "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-                    + " created_at, hash) VALUES (?::uuid, ?, 5, 5, now() + interval '40 days',"
-                    + " sha256(gen_random_uuid()::text::bytea)) RETURNING id")
+                    + " created_at, hash, kind) VALUES (?::uuid, ?, 5, 5, now() + interval '40 days',"
+                    + " sha256(gen_random_uuid()::text::bytea), 2) RETURNING id")
             .params(transaction, wallet)
             .query(Long.class)
             .single();

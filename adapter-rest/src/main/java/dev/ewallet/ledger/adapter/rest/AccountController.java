@@ -152,7 +152,11 @@ class AccountController {
               + " the order its entries were posted in), with an ETag naming the page's entries"
               + " and Cache-Control: private, no-cache. Sent back in If-None-Match, the ETag is"
               + " answered 304 without a body while the page is unchanged. The next page is asked"
-              + " for with the nextCursor of this one; cursors are opaque.")
+              + " for with the nextCursor of this one; cursors are opaque. Filters combine with"
+              + " each other and with the cursor. A filtered page may hold fewer entries than the"
+              + " limit, even none, while nextCursor is present: amounts (and a reference many"
+              + " transactions carry) are checked on at most 2,000 entries per page; only a page"
+              + " without nextCursor is the last.")
   @Parameter(
       in = ParameterIn.HEADER,
       name = HttpHeaders.IF_NONE_MATCH,
@@ -168,11 +172,35 @@ class AccountController {
       Caller caller,
       @PathVariable long id,
       @RequestParam(required = false) Integer limit,
-      @RequestParam(required = false) String cursor) {
+      @RequestParam(required = false) String cursor,
+      @Parameter(description = "Only entries of transactions of this type, such as TRANSFER")
+          @RequestParam(required = false)
+          String type,
+      @Parameter(
+              description = "Only credits (in) or debits (out)",
+              schema = @Schema(allowableValues = {"in", "out"}))
+          @RequestParam(required = false)
+          String direction,
+      @Parameter(description = "Only entries at or after this instant (ISO-8601)")
+          @RequestParam(required = false)
+          Instant from,
+      @Parameter(description = "Only entries before this instant (ISO-8601)")
+          @RequestParam(required = false)
+          Instant to,
+      @Parameter(description = "Only entries of at least this amount, without its sign")
+          @RequestParam(required = false)
+          Long minAmount,
+      @Parameter(description = "Only entries of at most this amount, without its sign")
+          @RequestParam(required = false)
+          Long maxAmount,
+      @Parameter(description = "Only entries of transactions carrying this reference")
+          @RequestParam(required = false)
+          String reference) {
     EntriesPage page =
         entries.entries(
             caller,
             AccountId.of(id),
+            RequestFields.historyFilter(type, direction, from, to, minAmount, maxAmount, reference),
             RequestFields.historyPosition(cursor),
             limit == null ? AccountEntriesQuery.DEFAULT_LIMIT : limit);
     String next = page.next() == null ? null : RequestFields.cursor(page.next());

@@ -1,13 +1,17 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.EntryDirection;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,6 +49,45 @@ final class RequestFields {
       throw new InvalidRequestException(field + " is required");
     }
     return value;
+  }
+
+  /**
+   * A history filter from a request's query parameters: {@code type} a transaction type's name,
+   * {@code direction} {@code in} or {@code out}, the rest as the domain takes them.
+   */
+  static HistoryFilter historyFilter(
+      String type,
+      String direction,
+      Instant from,
+      Instant to,
+      Long minAmount,
+      Long maxAmount,
+      String reference) {
+    return new HistoryFilter(
+        type == null ? null : transactionType(type),
+        direction == null ? null : direction(direction),
+        from,
+        to,
+        minAmount,
+        maxAmount,
+        reference);
+  }
+
+  private static TransactionType transactionType(String name) {
+    return Arrays.stream(TransactionType.values())
+        .filter(type -> type.name().equals(name))
+        .findFirst()
+        .orElseThrow(() ->
+            new InvalidRequestException(
+                "type must be one of " + Arrays.toString(TransactionType.values())));
+  }
+
+  private static EntryDirection direction(String direction) {
+    return switch (direction) {
+      case "in" -> EntryDirection.IN;
+      case "out" -> EntryDirection.OUT;
+      default -> throw new InvalidRequestException("direction must be in or out");
+    };
   }
 
   /**

@@ -68,7 +68,7 @@ public record TransactionDetails(
     return fields;
   }
 
-  private static void requireReference(String reference) {
+  static void requireReference(String reference) {
     if (reference.isEmpty() || reference.length() > MAX_REFERENCE || reference.isBlank()) {
       throw new InvalidRequestException(
           "reference must be 1 to " + MAX_REFERENCE + " printable ASCII characters");

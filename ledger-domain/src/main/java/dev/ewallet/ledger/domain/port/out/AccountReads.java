@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.port.in.AccountView;
@@ -35,14 +36,20 @@ public interface AccountReads {
 
   /**
    * One page of an account's history, newest first ({@link HistoryPosition#NEWEST_FIRST}). A
-   * merchant's page merges its main account's entries with its shards' in that order.
+   * merchant's page merges its main account's entries with its shards' in that order. An adapter
+   * may stop examining entries for the filter's conditions before it has found {@code limit}: it
+   * then says where it stopped ({@link AccountHistory#examinedTo()}), so that every request does
+   * bounded work however rare the matching entries are.
    *
    * @param id never {@code null}
+   * @param filter never {@code null}; only the entries it {@linkplain HistoryFilter#matches
+   *     matches}
    * @param before only entries after this position (older); {@code null} for the newest
    * @param limit the most entries to return, at least 1
    * @return the account with the page, or empty when there is no such account
    */
-  Optional<AccountHistory> history(AccountId id, HistoryPosition before, int limit);
+  Optional<AccountHistory> history(
+      AccountId id, HistoryFilter filter, HistoryPosition before, int limit);
 
   /**
    * The account's balance at an instant: the {@code balance_after} of its last entry at or before

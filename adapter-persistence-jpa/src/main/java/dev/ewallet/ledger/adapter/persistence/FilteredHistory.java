@@ -1,0 +1,307 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.EntryDirection;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
+import dev.ewallet.ledger.domain.journal.HistoryPosition;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.port.out.AccountHistory;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * A filtered page of an account's history (docs/statements.md, "History filters"), read so that
+ * every condition keeps to an index range and every page does bounded work:
+ *
+ * <ul>
+ *   <li>{@code from}, {@code to} and the cursor bound the entries' key {@code (account_id,
+ *       created_at, id)}, which also prunes the monthly partitions;
+ *   <li>a type or a direction picks the entry kinds it means, and each kind of each account (a
+ *       merchant's shards too) is one backward range of {@code (account_id, kind, created_at, id)};
+ *       PostgreSQL merges the ranges newest first and reads each only as far as the page needs;
+ *   <li>a reference that few transactions carry ({@link Limits#referencedAtMost()}) is looked up by
+ *       its own index, then its entries on the account by theirs;
+ *   <li>amounts, and a reference carried more widely, are checked on the entries the ranges yield,
+ *       at most {@link Limits#examinedPerPage()} per page: when that many were examined before the
+ *       page filled, the page ends short and says where the next one resumes.
+ * </ul>
+ */
+final class FilteredHistory {
+
+  /**
+   * @param examinedPerPage the most entries a page examines for the conditions no index range
+   *     serves
+   * @param referencedAtMost a reference carried by at most this many transactions is looked up by
+   *     its index
+   */
+  record Limits(int examinedPerPage, int referencedAtMost) {
+
+    /** What the service runs with (docs/statements.md, "History filters"). */
+    static final Limits DEFAULT = new Limits(2_000, 1_000);
+
+    Limits {
+      if (examinedPerPage < 1 || referencedAtMost < 0) {
+        throw new IllegalArgumentException(
+            "history limits out of range: " + examinedPerPage + ", " + referencedAtMost);
+      }
+    }
+  }
+
+  /**
+   * The account, its shards when it is a merchant, and the entry kinds a type and a direction mean:
+   * a type's code times two, plus one for debits ({@code 013-entry-kind.sql}).
+   */
+  private static final String HEAD =
+      "SELECT "
+          + JdbcAccountReadsAdapter.ACCOUNT_COLUMNS
+          + ", ARRAY(SELECT s.id FROM account s WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id"
+          + "   ORDER BY s.id) AS shards,"
+          + " ARRAY(SELECT c.code * 2 + d.debit FROM transaction_type_code c"
+          + "   CROSS JOIN (VALUES (0), (1)) d(debit)"
+          + "   WHERE (?::text IS NULL OR c.type = ?::text) AND (?::int IS NULL OR d.debit = ?::int)"
+          + "   ORDER BY 1) AS kinds"
+          + " FROM account a WHERE a.id = ?";
+
+  private static final String REFERENCE_USES =
+      "SELECT count(*) FROM (SELECT 1 FROM journal_transaction t WHERE t.reference = ? LIMIT ?) r";
+
+  private static final String ENTRY_COLUMNS =
+      "e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, e.hash";
+
+  private static final String NEWEST_FIRST = " ORDER BY created_at DESC, id DESC";
+
+  private final JdbcClient db;
+  private final Limits limits;
+  private final HistoryFilter filter;
+  private final HistoryPosition before;
+  private final int limit;
+
+  private FilteredHistory(
+      JdbcClient db, Limits limits, HistoryFilter filter, HistoryPosition before, int limit) {
+    this.db = db;
+    this.limits = limits;
+    this.filter = filter;
+    this.before = before;
+    this.limit = limit;
+  }
+
+  /** The page, or empty when there is no such account. */
+  static Optional<AccountHistory> page(
+      JdbcClient db,
+      Limits limits,
+      AccountId id,
+      HistoryFilter filter,
+      HistoryPosition before,
+      int limit) {
+    return new FilteredHistory(db, limits, filter, before, limit).read(id);
+  }
+
+  private Optional<AccountHistory> read(AccountId id) {
+    String type = filter.type() == null ? null : filter.type().name();
+    Integer debit =
+        filter.direction() == null ? null : filter.direction() == EntryDirection.OUT ? 1 : 0;
+    return db.sql(HEAD)
+        .params(type, type, debit, debit, id.value())
+        .query(this::head)
+        .optional()
+        .map(this::entries);
+  }
+
+  private Head head(ResultSet row, int n) throws SQLException {
+    Account account = JdbcAccountReadsAdapter.account(row);
+    List<Long> accounts = new ArrayList<>();
+    accounts.add(account.id().value());
+    accounts.addAll(Arrays.asList((Long[]) row.getArray("shards").getArray()));
+    boolean byKind = filter.type() != null || filter.direction() != null;
+    Integer[] kinds = (Integer[]) row.getArray("kinds").getArray();
+    return new Head(account, accounts, byKind ? List.of(kinds) : null);
+  }
+
+  /**
+   * @param kinds the entry kinds to read, or {@code null} for all of them
+   */
+  private record Head(Account account, List<Long> accounts, List<Integer> kinds) {}
+
+  private AccountHistory entries(Head head) {
+    if (head.kinds() != null && head.kinds().isEmpty()) {
+      return new AccountHistory(head.account(), List.of());
+    }
+    if (filter.reference() != null && rarelyReferenced()) {
+      return referenced(head);
+    }
+    return walked(head);
+  }
+
+  private boolean rarelyReferenced() {
+    long uses =
+        db.sql(REFERENCE_USES)
+            .params(filter.reference(), limits.referencedAtMost() + 1)
+            .query(Long.class)
+            .single();
+    return uses <= limits.referencedAtMost();
+  }
+
+  /** Every entry on the account of the few transactions that carry the reference. */
+  private AccountHistory referenced(Head head) {
+    Sql sql =
+        new Sql(
+            "SELECT "
+                + EntryRows.COLUMNS
+                + ", true AS hit, 0::bigint AS examined"
+                + " FROM journal_transaction t JOIN ledger_entry e ON e.transaction_id = t.id"
+                + " WHERE t.reference = ? AND e.account_id = ANY(?::bigint[])",
+            filter.reference(),
+            head.accounts().stream().mapToLong(Long::longValue).toArray());
+    if (head.kinds() != null) {
+      sql.add(
+          " AND e.kind = ANY(?::int[])",
+          head.kinds().stream().mapToInt(Integer::intValue).toArray());
+    }
+    keyBounds(sql, "e");
+    amountBounds(sql, "e");
+    sql.add(" ORDER BY e.created_at DESC, e.id DESC LIMIT ?", limit);
+    return run(head, sql);
+  }
+
+  /**
+   * Each kind of each account is a backward range of an index; their union, ordered newest first,
+   * is what PostgreSQL merges range by range, reading each only as far as the page needs. The
+   * remaining conditions are checked on what the merge yields, within the examination budget.
+   */
+  private AccountHistory walked(Head head) {
+    Sql ranges = new Sql("");
+    String separator = "";
+    List<Integer> kinds = head.kinds() == null ? Collections.singletonList(null) : head.kinds();
+    for (long account : head.accounts()) {
+      for (Integer kind : kinds) {
+        ranges.add(
+            separator + "SELECT " + ENTRY_COLUMNS + " FROM ledger_entry e WHERE e.account_id = ?",
+            account);
+        if (kind != null) {
+          ranges.add(" AND e.kind = ?", kind);
+        }
+        keyBounds(ranges, "e");
+        separator = " UNION ALL ";
+      }
+    }
+    Sql hit = new Sql("true");
+    amountBounds(hit, "m");
+    if (filter.reference() != null) {
+      hit.add(
+          " AND EXISTS (SELECT 1 FROM journal_transaction r WHERE r.id = m.transaction_id"
+              + " AND r.reference = ?)",
+          filter.reference());
+    }
+    if (hit.text().equals("true")) {
+      Sql sql =
+          new Sql("SELECT " + EntryRows.COLUMNS + ", true AS hit, 0::bigint AS examined FROM (");
+      sql.add(ranges);
+      sql.add(NEWEST_FIRST + " LIMIT ?) e", limit);
+      sql.add(" JOIN journal_transaction t ON t.id = e.transaction_id");
+      sql.add(" ORDER BY e.created_at DESC, e.id DESC");
+      return run(head, sql);
+    }
+    Sql sql =
+        new Sql(
+            "SELECT "
+                + EntryRows.COLUMNS
+                + ", e.hit, e.examined FROM (SELECT w.* FROM (SELECT m.*, ");
+    sql.add(hit);
+    sql.add(
+        " AS hit, row_number() OVER (ORDER BY m.created_at DESC, m.id DESC) AS examined FROM (");
+    sql.add(ranges);
+    sql.add(NEWEST_FIRST + " LIMIT ?) m) w", limits.examinedPerPage());
+    sql.add(" WHERE w.hit OR w.examined = ?", limits.examinedPerPage());
+    sql.add(" ORDER BY w.created_at DESC, w.id DESC LIMIT ?) e", limit);
+    sql.add(" JOIN journal_transaction t ON t.id = e.transaction_id");
+    sql.add(" ORDER BY e.created_at DESC, e.id DESC");
+    return run(head, sql);
+  }
+
+  /** The period and the cursor, on the entries' key. */
+  private void keyBounds(Sql sql, String entry) {
+    if (filter.from() != null) {
+      sql.add(" AND " + entry + ".created_at >= ?", SqlTypes.timestamp(filter.from()));
+    }
+    if (filter.to() != null) {
+      sql.add(" AND " + entry + ".created_at < ?", SqlTypes.timestamp(filter.to()));
+    }
+    if (before != null) {
+      // The plain bound beside the row comparison is what prunes the newer partitions.
+      var at = SqlTypes.timestamp(before.createdAt());
+      sql.add(
+          " AND "
+              + entry
+              + ".created_at <= ? AND ("
+              + entry
+              + ".created_at, "
+              + entry
+              + ".id) < (?, ?)",
+          at,
+          at,
+          before.entryId());
+    }
+  }
+
+  private void amountBounds(Sql sql, String entry) {
+    if (filter.minAmount() != null) {
+      sql.add(" AND abs(" + entry + ".amount) >= ?", filter.minAmount());
+    }
+    if (filter.maxAmount() != null) {
+      sql.add(" AND abs(" + entry + ".amount) <= ?", filter.maxAmount());
+    }
+  }
+
+  private AccountHistory run(Head head, Sql sql) {
+    List<LedgerEntry> hits = new ArrayList<>();
+    HistoryPosition[] examinedTo = {null};
+    db.sql(sql.text())
+        .params(sql.params())
+        .query(row -> {
+          LedgerEntry entry = EntryRows.entry(row, head.account().currency());
+          if (row.getBoolean("hit")) {
+            hits.add(entry);
+          }
+          if (row.getLong("examined") == limits.examinedPerPage()) {
+            examinedTo[0] = HistoryPosition.of(entry);
+          }
+        });
+    return new AccountHistory(head.account(), hits, examinedTo[0]);
+  }
+
+  /** A statement's text with its positional parameters, built in order. */
+  private static final class Sql {
+
+    private final StringBuilder text = new StringBuilder();
+    private final List<Object> params = new ArrayList<>();
+
+    Sql(String text, Object... params) {
+      add(text, params);
+    }
+
+    void add(String more, Object... moreParams) {
+      text.append(more);
+      params.addAll(Arrays.asList(moreParams));
+    }
+
+    void add(Sql more) {
+      text.append(more.text);
+      params.addAll(more.params);
+    }
+
+    String text() {
+      return text.toString();
+    }
+
+    List<Object> params() {
+      return params;
+    }
+  }
+}
