@@ -148,16 +148,26 @@ final class FilteredHistory {
     return uses <= limits.referencedAtMost();
   }
 
-  /** Every entry on the account of the few transactions that carry the reference. */
+  /**
+   * Every entry on the account of the few transactions that carry the reference: those by the
+   * reference's index, then each one's entries by theirs. The {@code LIMIT} on the transactions (no
+   * more than were counted) keeps the plan a nested loop from them, whatever PostgreSQL estimates
+   * of the entries per transaction.
+   */
   private AccountHistory referenced(Head head) {
     Sql sql =
         new Sql(
             "SELECT "
                 + EntryRows.COLUMNS
-                + ", true AS hit, 0::bigint AS examined"
-                + " FROM journal_transaction t JOIN ledger_entry e ON e.transaction_id = t.id"
-                + " WHERE t.reference = ? AND e.account_id = ANY(?::bigint[])",
+                + ", NULL::timestamptz AS cut_at, NULL::bigint AS cut_id"
+                + " FROM (SELECT t.id, t.type, t.reference, t.description, t.metadata"
+                + "  FROM journal_transaction t WHERE t.reference = ? LIMIT ?) t"
+                + " CROSS JOIN LATERAL (SELECT "
+                + ENTRY_COLUMNS
+                + " FROM ledger_entry e"
+                + "  WHERE e.transaction_id = t.id AND e.account_id = ANY(?::bigint[])",
             filter.reference(),
+            limits.referencedAtMost() + 1,
             head.accounts().stream().mapToLong(Long::longValue).toArray());
     if (head.kinds() != null) {
       sql.add(
@@ -166,31 +176,20 @@ final class FilteredHistory {
     }
     keyBounds(sql, "e");
     amountBounds(sql, "e");
-    sql.add(" ORDER BY e.created_at DESC, e.id DESC LIMIT ?", limit);
+    sql.add(") e ORDER BY e.created_at DESC, e.id DESC LIMIT ?", limit);
     return run(head, sql);
   }
 
   /**
-   * Each kind of each account is a backward range of an index; their union, ordered newest first,
-   * is what PostgreSQL merges range by range, reading each only as far as the page needs. The
-   * remaining conditions are checked on what the merge yields, within the examination budget.
+   * Each kind of each account is a backward range of an index, read newest first and cut by its own
+   * {@code LIMIT}, so that PostgreSQL reads each range only as far as that, whatever it estimates
+   * of its length; the ranges' rows are then merged newest first. Without a remaining condition
+   * each range needs no more than the page. With one, the ranges share the examination budget: each
+   * reads at most its share, the page keeps the matches no older than the newest point where a
+   * range stopped short of its end (below it that range was not read), and that point is where the
+   * next page resumes.
    */
   private AccountHistory walked(Head head) {
-    Sql ranges = new Sql("");
-    String separator = "";
-    List<Integer> kinds = head.kinds() == null ? Collections.singletonList(null) : head.kinds();
-    for (long account : head.accounts()) {
-      for (Integer kind : kinds) {
-        ranges.add(
-            separator + "SELECT " + ENTRY_COLUMNS + " FROM ledger_entry e WHERE e.account_id = ?",
-            account);
-        if (kind != null) {
-          ranges.add(" AND e.kind = ?", kind);
-        }
-        keyBounds(ranges, "e");
-        separator = " UNION ALL ";
-      }
-    }
     Sql hit = new Sql("true");
     amountBounds(hit, "m");
     if (filter.reference() != null) {
@@ -199,30 +198,69 @@ final class FilteredHistory {
               + " AND r.reference = ?)",
           filter.reference());
     }
+    List<Integer> kinds = head.kinds() == null ? Collections.singletonList(null) : head.kinds();
+    int ranges = head.accounts().size() * kinds.size();
     if (hit.text().equals("true")) {
       Sql sql =
-          new Sql("SELECT " + EntryRows.COLUMNS + ", true AS hit, 0::bigint AS examined FROM (");
-      sql.add(ranges);
-      sql.add(NEWEST_FIRST + " LIMIT ?) e", limit);
+          new Sql(
+              "SELECT "
+                  + EntryRows.COLUMNS
+                  + ", NULL::timestamptz AS cut_at,"
+                  + " NULL::bigint AS cut_id FROM (SELECT u.* FROM (");
+      sql.add(ranges(head, kinds, limit));
+      sql.add(") u" + NEWEST_FIRST + " LIMIT ?) e", limit);
       sql.add(" JOIN journal_transaction t ON t.id = e.transaction_id");
       sql.add(" ORDER BY e.created_at DESC, e.id DESC");
       return run(head, sql);
     }
-    Sql sql =
-        new Sql(
-            "SELECT "
-                + EntryRows.COLUMNS
-                + ", e.hit, e.examined FROM (SELECT w.* FROM (SELECT m.*, ");
+    int share = Math.ceilDiv(limits.examinedPerPage(), ranges);
+    Sql sql = new Sql("WITH examined AS MATERIALIZED (");
+    sql.add(ranges(head, kinds, share));
+    sql.add(
+        "), cut AS (SELECT c.created_at, c.id FROM (SELECT DISTINCT ON (x.branch) x.branch,"
+            + " x.created_at, x.id, count(*) OVER (PARTITION BY x.branch) AS n FROM examined x"
+            + " ORDER BY x.branch, x.created_at, x.id) c WHERE c.n = ?"
+            + " ORDER BY c.created_at DESC, c.id DESC LIMIT 1)",
+        share);
+    sql.add(
+        " SELECT "
+            + EntryRows.COLUMNS
+            + ", k.created_at AS cut_at, k.id AS cut_id"
+            + " FROM (SELECT 1) one LEFT JOIN cut k ON true LEFT JOIN LATERAL ("
+            + "  SELECT m.* FROM examined m WHERE ");
     sql.add(hit);
     sql.add(
-        " AS hit, row_number() OVER (ORDER BY m.created_at DESC, m.id DESC) AS examined FROM (");
-    sql.add(ranges);
-    sql.add(NEWEST_FIRST + " LIMIT ?) m) w", limits.examinedPerPage());
-    sql.add(" WHERE w.hit OR w.examined = ?", limits.examinedPerPage());
-    sql.add(" ORDER BY w.created_at DESC, w.id DESC LIMIT ?) e", limit);
-    sql.add(" JOIN journal_transaction t ON t.id = e.transaction_id");
+        "  AND (k.id IS NULL OR (m.created_at, m.id) >= (k.created_at, k.id))"
+            + "  ORDER BY m.created_at DESC, m.id DESC LIMIT ?) e ON true",
+        limit);
+    sql.add(" LEFT JOIN journal_transaction t ON t.id = e.transaction_id");
     sql.add(" ORDER BY e.created_at DESC, e.id DESC");
     return run(head, sql);
+  }
+
+  /** Each kind of each account: one backward range of an index, at most {@code each} rows. */
+  private Sql ranges(Head head, List<Integer> kinds, int each) {
+    Sql ranges = new Sql("");
+    int branch = 0;
+    for (long account : head.accounts()) {
+      for (Integer kind : kinds) {
+        ranges.add(
+            (branch == 0 ? "" : " UNION ALL ")
+                + "(SELECT "
+                + branch
+                + " AS branch, "
+                + ENTRY_COLUMNS
+                + " FROM ledger_entry e WHERE e.account_id = ?",
+            account);
+        if (kind != null) {
+          ranges.add(" AND e.kind = ?", kind);
+        }
+        keyBounds(ranges, "e");
+        ranges.add(" ORDER BY e.created_at DESC, e.id DESC LIMIT ?)", each);
+        branch++;
+      }
+    }
+    return ranges;
   }
 
   /** The period and the cursor, on the entries' key. */
@@ -265,12 +303,12 @@ final class FilteredHistory {
     db.sql(sql.text())
         .params(sql.params())
         .query(row -> {
-          LedgerEntry entry = EntryRows.entry(row, head.account().currency());
-          if (row.getBoolean("hit")) {
-            hits.add(entry);
+          if (row.getObject("entry_id") != null) {
+            hits.add(EntryRows.entry(row, head.account().currency()));
           }
-          if (row.getLong("examined") == limits.examinedPerPage()) {
-            examinedTo[0] = HistoryPosition.of(entry);
+          if (row.getObject("cut_id") != null) {
+            examinedTo[0] =
+                new HistoryPosition(SqlTypes.instant(row, "cut_at"), row.getLong("cut_id"));
           }
         });
     return new AccountHistory(head.account(), hits, examinedTo[0]);
