@@ -30,23 +30,8 @@ class HistoryFiltersIT extends LedgerIntegrationTest {
     wallet = walletWith(10_000);
     Wallet shop = walletWith(1_000);
     order = "order-" + System.nanoTime();
-    String forOrder = ",\"reference\":\"" + order + "\"";
-    ApiClient.Reply sent =
-        api()
-            .post(
-                "/v1/transfers",
-                wallet.token(),
-                ApiClient.newKey(),
-                transferBody(wallet, shop.id(), 3_000, forOrder));
-    assertThat(sent.status()).as(sent.body()).isEqualTo(201);
-    ApiClient.Reply received =
-        api()
-            .post(
-                "/v1/transfers",
-                shop.token(),
-                ApiClient.newKey(),
-                transferBody(shop, wallet.id(), 700, forOrder));
-    assertThat(received.status()).as(received.body()).isEqualTo(201);
+    ApiClient.Reply sent = transferForTheOrder(wallet, shop.id(), 3_000);
+    transferForTheOrder(shop, wallet.id(), 700);
     deposit(wallet.id(), 50);
     ApiClient.Reply reversed =
         api()
@@ -58,6 +43,18 @@ class HistoryFiltersIT extends LedgerIntegrationTest {
     assertThat(reversed.status()).as(reversed.body()).isEqualTo(201);
     all = pages("", 100);
     assertThat(amounts(all)).containsExactly(3_000L, 50L, 700L, -3_000L, 10_000L);
+  }
+
+  private ApiClient.Reply transferForTheOrder(Wallet from, long to, long amount) {
+    ApiClient.Reply reply =
+        api()
+            .post(
+                "/v1/transfers",
+                from.token(),
+                ApiClient.newKey(),
+                transferBody(from, to, amount, ",\"reference\":\"" + order + "\""));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+    return reply;
   }
 
   /** Every entry the filter shows, following nextCursor page by page. */

@@ -46,7 +46,12 @@ class DatabaseTimeoutsConfiguration {
     };
   }
 
-  /** The PostgreSQL driver's settings for every pooled connection (the URL may override them). */
+  /**
+   * The PostgreSQL driver's settings for every pooled connection (the URL may override them). JIT
+   * compilation is off: the service's statements are short, and PostgreSQL decides to compile by
+   * estimated cost, which skewed statistics inflate (a generic plan of a history page filtered by a
+   * rare reference spent half a second compiling what runs in a millisecond, docs/benchmarks.md).
+   */
   static void bound(HikariDataSource pool, TimeoutBudget budget) {
     pool.addDataSourceProperty("socketTimeout", String.valueOf(budget.socket().toSeconds()));
     pool.addDataSourceProperty(
@@ -54,7 +59,8 @@ class DatabaseTimeoutsConfiguration {
         "-c statement_timeout="
             + budget.statement().toMillis()
             + " -c lock_timeout="
-            + budget.lock().toMillis());
+            + budget.lock().toMillis()
+            + " -c jit=off");
     pool.addDataSourceProperty("connectTimeout", String.valueOf(budget.socket().toSeconds()));
     pool.addDataSourceProperty("cancelSignalTimeout", String.valueOf(budget.socket().toSeconds()));
     pool.setValidationTimeout(

@@ -50,9 +50,10 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
   }
 
   @Test
-  void everyPooledConnectionCarriesTheDerivedServerTimeouts() {
+  void everyPooledConnectionCarriesTheDerivedServerTimeoutsAndNoJit() {
     assertThat(jdbc.sql("SHOW statement_timeout").query(String.class).single()).isEqualTo("2500ms");
     assertThat(jdbc.sql("SHOW lock_timeout").query(String.class).single()).isEqualTo("2s");
+    assertThat(jdbc.sql("SHOW jit").query(String.class).single()).isEqualTo("off");
     assertThat(TimeoutBudget.DEFAULT.socket()).isEqualTo(Duration.ofSeconds(4));
   }
 
