@@ -46,13 +46,7 @@ class HistoryFiltersIT extends LedgerIntegrationTest {
   }
 
   private ApiClient.Reply transferForTheOrder(Wallet from, long to, long amount) {
-    ApiClient.Reply reply =
-        api()
-            .post(
-                "/v1/transfers",
-                from.token(),
-                ApiClient.newKey(),
-                transferBody(from, to, amount, ",\"reference\":\"" + order + "\""));
+    ApiClient.Reply reply = transferWith(from, to, amount, ",\"reference\":\"" + order + "\"");
     assertThat(reply.status()).as(reply.body()).isEqualTo(201);
     return reply;
   }

@@ -30,15 +30,6 @@ class ReferencesIT extends LedgerIntegrationTest {
             "{\"accountId\":" + accountId + ",\"amount\":" + amount + details + "}");
   }
 
-  private ApiClient.Reply transferWith(Wallet from, long to, long amount, String details) {
-    return api()
-        .post(
-            "/v1/transfers",
-            from.token(),
-            ApiClient.newKey(),
-            transferBody(from, to, amount, details));
-  }
-
   private static String uniqueReference() {
     return "bank-credit-" + System.nanoTime();
   }

@@ -110,6 +110,18 @@ abstract class SystemTestSupport {
     return instance.post("/v1/transfers", from.token(), key, transferBody(from, toId, amount, ""));
   }
 
+  /**
+   * A transfer by the source wallet's owner under a new key, with {@code moreFields} in its body.
+   */
+  ApiClient.Reply transferWith(Wallet from, long toId, long amount, String moreFields) {
+    return api()
+        .post(
+            "/v1/transfers",
+            from.token(),
+            ApiClient.newKey(),
+            transferBody(from, toId, amount, moreFields));
+  }
+
   /** A transfer's JSON body; {@code moreFields} is appended inside it (",\"reference\":..."). */
   static String transferBody(Wallet from, long toId, long amount, String moreFields) {
     return "{\"fromAccountId\":"
