@@ -9,6 +9,7 @@ import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
 import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
+import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
@@ -183,6 +184,12 @@ class UseCaseWiring {
   ReverseTransactionUseCase reverseTransactionUseCase(
       LedgerServices services, UseCaseTimers timers) {
     return timers.timed(ReverseTransactionUseCase.class, services.reversals());
+  }
+
+  @Bean
+  ChangeAccountStatusUseCase changeAccountStatusUseCase(
+      LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ChangeAccountStatusUseCase.class, services.controls());
   }
 
   @Bean

@@ -268,7 +268,7 @@ final class BatchPoster {
         throw new IllegalStateException("posting to unlocked account " + posting.accountId());
       }
       Account account = working.account(posting.accountId());
-      Money after = account.balanceAfter(posting.amount());
+      Money after = planned.transaction().balanceAfter(account, posting);
       EntryHash hash =
           account
               .lastHash()

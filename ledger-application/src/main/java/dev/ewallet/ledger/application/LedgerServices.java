@@ -21,6 +21,7 @@ public final class LedgerServices implements AutoCloseable {
   private final HoldService holds;
   private final MerchantService merchants;
   private final AuditService audit;
+  private final AccountControlService controls;
   private final PostingStrategy posting;
 
   /** Posting inline, one database transaction per request, with the default limits. */
@@ -63,6 +64,8 @@ public final class LedgerServices implements AutoCloseable {
     this.holds = new HoldService(ports.accounts(), ports.holds(), inline, limits.amounts(), clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, inline, clock);
     this.audit = new AuditService(ports.auditTrail());
+    this.controls =
+        new AccountControlService(ports.accounts(), this.accounts, ports.unitOfWork(), clock);
   }
 
   /** Starts the group-commit writers, if the ledger posts by group commit. */
@@ -131,5 +134,9 @@ public final class LedgerServices implements AutoCloseable {
 
   public AuditService audit() {
     return audit;
+  }
+
+  public AccountControlService controls() {
+    return controls;
   }
 }

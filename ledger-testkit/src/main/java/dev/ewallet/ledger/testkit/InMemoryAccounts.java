@@ -3,6 +3,7 @@ package dev.ewallet.ledger.testkit;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
@@ -12,6 +13,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.StatusChange;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +44,11 @@ public final class InMemoryAccounts implements AccountRepository {
               account.createdAt(),
               account.parent(),
               null,
-              EntryHash.GENESIS);
+              EntryHash.GENESIS,
+              // A shard takes its merchant's status, as the database's trigger gives it.
+              account.parent() == null
+                  ? AccountStatus.ACTIVE
+                  : store.state().accounts().get(account.parent().value()).status());
       store.state().accounts().put(id, created);
       return created;
     });
@@ -112,6 +118,25 @@ public final class InMemoryAccounts implements AccountRepository {
         .toList();
   }
 
+  @Override
+  public void changeStatus(StatusChange change) {
+    store.requireTransaction();
+    store
+        .state()
+        .accounts()
+        .replaceAll((id, account) ->
+            account.id().equals(change.accountId()) || change.accountId().equals(account.parent())
+                ? account.withStatus(change.status())
+                : account);
+    store.state().statusChanges().add(change);
+  }
+
+  /** Every status change recorded for the account, oldest first. */
+  public List<StatusChange> statusChanges(AccountId id) {
+    return store.locked(() ->
+        store.state().statusChanges().stream().filter(c -> c.accountId().equals(id)).toList());
+  }
+
   /**
    * Applies the updates; a balance going below zero where the kind forbids it fails as CHECK, and a
    * chain that no longer ends at the update's previous hash fails as the database's refusal does.
@@ -160,7 +185,8 @@ public final class InMemoryAccounts implements AccountRepository {
                   a.createdAt(),
                   a.parent(),
                   a.lastEntryAt(),
-                  a.lastHash()));
+                  a.lastHash(),
+                  a.status()));
     });
   }
 }

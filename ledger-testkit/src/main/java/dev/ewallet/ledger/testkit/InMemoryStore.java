@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
+import dev.ewallet.ledger.domain.port.out.StatusChange;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +38,8 @@ public final class InMemoryStore implements UnitOfWork {
       List<LedgerEntry> entries,
       List<StoredEvent> events,
       Map<TransactionId, Withdrawal> withdrawals,
-      Map<TransactionId, Hold> holds) {
+      Map<TransactionId, Hold> holds,
+      List<StatusChange> statusChanges) {
 
     State copy() {
       return new State(
@@ -48,7 +50,8 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(entries),
           new ArrayList<>(events),
           new HashMap<>(withdrawals),
-          new HashMap<>(holds));
+          new HashMap<>(holds),
+          new ArrayList<>(statusChanges));
     }
   }
 
@@ -62,7 +65,8 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(),
           new ArrayList<>(),
           new HashMap<>(),
-          new HashMap<>());
+          new HashMap<>(),
+          new ArrayList<>());
   private boolean inTransaction;
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -12,6 +13,7 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import org.hibernate.annotations.Generated;
 
 /**
  * The {@code account} row. JPA opens accounts and reads them; balances change only through the
@@ -57,6 +59,15 @@ class AccountEntity {
   @Column(name = "last_hash", insertable = false, updatable = false)
   private byte[] lastHash;
 
+  /**
+   * Set by the database on insert (active, or a new shard's merchant's status) and read back then;
+   * changed only by an operator's freeze or unfreeze, in native SQL under the row lock.
+   */
+  @Generated
+  @Enumerated(EnumType.STRING)
+  @Column(name = "status", insertable = false, updatable = false)
+  private AccountStatus status;
+
   protected AccountEntity() {}
 
   AccountEntity(
@@ -85,6 +96,7 @@ class AccountEntity {
         createdAt,
         parentId,
         lastEntryAt,
-        lastHash == null ? EntryHash.GENESIS : EntryHash.of(lastHash));
+        lastHash == null ? EntryHash.GENESIS : EntryHash.of(lastHash),
+        status);
   }
 }

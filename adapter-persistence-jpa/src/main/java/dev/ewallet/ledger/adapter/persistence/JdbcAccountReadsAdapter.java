@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
@@ -54,7 +55,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
 
   static final String ACCOUNT_COLUMNS =
       "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
-          + " encode(a.last_hash, 'hex') AS last_hash";
+          + " encode(a.last_hash, 'hex') AS last_hash, a.status";
 
   /** The account and its shards, when it is a merchant; {@code a} is the account read. */
   private static final String WITH_SHARDS =
@@ -399,6 +400,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
         SqlTypes.instant(row, "created_at"),
         row.getObject("parent_id", Long.class),
         SqlTypes.nullableInstant(row, "last_entry_at"),
-        new EntryHash(row.getString("last_hash")));
+        new EntryHash(row.getString("last_hash")),
+        AccountStatus.valueOf(row.getString("status")));
   }
 }

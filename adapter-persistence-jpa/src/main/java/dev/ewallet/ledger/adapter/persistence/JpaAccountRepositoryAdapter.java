@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.StatusChange;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -56,6 +57,14 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   private static final String FIND_SYSTEM_ACCOUNT =
       "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
+
+  /** The merchant's shards with it; the caller holds every row's lock. */
+  private static final String CHANGE_STATUS =
+      "UPDATE account SET status = ? WHERE id = ? OR parent_id = ?";
+
+  private static final String RECORD_STATUS_CHANGE =
+      "INSERT INTO account_status_change (account_id, status, reason, changed_by, changed_at)"
+          + " VALUES (?, ?, ?, ?, ?)";
 
   private final AccountJpaRepository jpa;
   private final RowLocks locks;
@@ -153,6 +162,20 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
         .stream()
         .map(AccountEntity::toDomain)
         .toList();
+  }
+
+  @Override
+  public void changeStatus(StatusChange change) {
+    long id = change.accountId().value();
+    jdbc.sql(CHANGE_STATUS).params(change.status().name(), id, id).update();
+    jdbc.sql(RECORD_STATUS_CHANGE)
+        .params(
+            id,
+            change.status().name(),
+            change.reason(),
+            change.changedBy(),
+            SqlTypes.timestamp(change.changedAt()))
+        .update();
   }
 
   @Override

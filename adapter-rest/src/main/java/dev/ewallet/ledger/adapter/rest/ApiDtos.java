@@ -27,7 +27,13 @@ final class ApiDtos {
       long balance,
       long heldAmount,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer shards,
+      String status,
       Instant createdAt) {}
+
+  /** {@code mode}: {@code DEBITS} or {@code ALL}. */
+  record FreezeRequest(String mode, String reason) {}
+
+  record UnfreezeRequest(String reason) {}
 
   record ResizeRequest(Integer shards) {}
 

@@ -32,6 +32,7 @@ interface LedgerApiMapper {
   @Mapping(target = "balance", source = "balance.amountMinor")
   @Mapping(target = "shards", expression = "java(view.shards() == 0 ? null : view.shards())")
   @Mapping(target = "heldAmount", source = "heldAmount.amountMinor")
+  @Mapping(target = "status", source = "account.status")
   @Mapping(target = "createdAt", source = "account.createdAt")
   AccountResponse account(AccountView view);
 

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
@@ -95,6 +96,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           case AmountLimitExceededException limit -> ProblemCode.AMOUNT_LIMIT_EXCEEDED;
           case TooManyAccountsException tooMany -> ProblemCode.TOO_MANY_ACCOUNTS;
           case InsufficientFundsException funds -> ProblemCode.INSUFFICIENT_FUNDS;
+          case AccountFrozenException frozen -> ProblemCode.ACCOUNT_FROZEN;
           case CurrencyMismatchException currency -> ProblemCode.CURRENCY_MISMATCH;
           case SameAccountException same -> ProblemCode.SAME_ACCOUNT;
           case IdempotencyKeyReusedException reused -> ProblemCode.IDEMPOTENCY_KEY_REUSED;

@@ -32,6 +32,7 @@ enum ProblemCode {
   STATEMENT_TOO_LARGE(
       HttpStatus.UNPROCESSABLE_CONTENT, "Statement too large for one answer; ask for text/csv"),
   INSUFFICIENT_FUNDS(HttpStatus.UNPROCESSABLE_CONTENT, "Insufficient funds"),
+  ACCOUNT_FROZEN(HttpStatus.UNPROCESSABLE_CONTENT, "Account frozen"),
   CURRENCY_MISMATCH(HttpStatus.UNPROCESSABLE_CONTENT, "Currency mismatch"),
   SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),
   IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused"),

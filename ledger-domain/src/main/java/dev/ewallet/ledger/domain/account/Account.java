@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.account;
 
+import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
@@ -22,6 +23,7 @@ import java.util.Optional;
  *     older than the partitioned journal, a bound above it); {@code null} before the first entry
  * @param lastHash the hash of the newest entry, the end of the account's hash chain; {@link
  *     EntryHash#GENESIS} before the first entry
+ * @param status whether an operator froze the account; a merchant's shards share the merchant's
  */
 public record Account(
     AccountId id,
@@ -32,9 +34,10 @@ public record Account(
     Instant createdAt,
     AccountId parent,
     Instant lastEntryAt,
-    EntryHash lastHash) {
+    EntryHash lastHash,
+    AccountStatus status) {
 
-  /** An account that is not a shard, before its first entry. */
+  /** An active account that is not a shard, before its first entry. */
   public Account(
       AccountId id,
       UserId owner,
@@ -42,7 +45,17 @@ public record Account(
       AccountKind kind,
       Money balance,
       Instant createdAt) {
-    this(id, owner, currency, kind, balance, createdAt, null, null, EntryHash.GENESIS);
+    this(
+        id,
+        owner,
+        currency,
+        kind,
+        balance,
+        createdAt,
+        null,
+        null,
+        EntryHash.GENESIS,
+        AccountStatus.ACTIVE);
   }
 
   public Account {
@@ -52,6 +65,7 @@ public record Account(
     Objects.requireNonNull(balance, "balance");
     Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(lastHash, "lastHash");
+    Objects.requireNonNull(status, "status");
     if (!balance.currency().equals(currency)) {
       throw new IllegalStateException("account " + id + " in " + currency + " holds " + balance);
     }
@@ -76,12 +90,21 @@ public record Account(
       long balanceMinor,
       Instant createdAt) {
     return rehydrate(
-        id, ownerId, currency, kind, balanceMinor, createdAt, null, null, EntryHash.GENESIS);
+        id,
+        ownerId,
+        currency,
+        kind,
+        balanceMinor,
+        createdAt,
+        null,
+        null,
+        EntryHash.GENESIS,
+        AccountStatus.ACTIVE);
   }
 
   /**
    * As {@link #rehydrate(long, Long, String, AccountKind, long, Instant)}, for a shard too, with
-   * the time of the newest entry ({@code null} before the first) and its hash.
+   * the time of the newest entry ({@code null} before the first), its hash and the status.
    */
   public static Account rehydrate(
       long id,
@@ -92,7 +115,8 @@ public record Account(
       Instant createdAt,
       Long parentId,
       Instant lastEntryAt,
-      EntryHash lastHash) {
+      EntryHash lastHash,
+      AccountStatus status) {
     CurrencyCode code = CurrencyCode.of(currency);
     return new Account(
         AccountId.of(id),
@@ -103,7 +127,8 @@ public record Account(
         createdAt,
         parentId == null ? null : AccountId.of(parentId),
         lastEntryAt,
-        lastHash);
+        lastHash,
+        status);
   }
 
   /**
@@ -118,7 +143,13 @@ public record Account(
       throw new IllegalStateException(
           "account " + id + " has an entry at " + lastEntryAt + ", later than " + at);
     }
-    return new Account(id, owner, currency, kind, newBalance, createdAt, parent, at, hash);
+    return new Account(id, owner, currency, kind, newBalance, createdAt, parent, at, hash, status);
+  }
+
+  /** This account with another status; nothing else changes. */
+  public Account withStatus(AccountStatus newStatus) {
+    return new Account(
+        id, owner, currency, kind, balance, createdAt, parent, lastEntryAt, lastHash, newStatus);
   }
 
   /**
@@ -127,6 +158,18 @@ public record Account(
    */
   public Instant earliestPostingTime(Instant now) {
     return lastEntryAt == null || !now.isBefore(lastEntryAt) ? now : lastEntryAt;
+  }
+
+  /**
+   * Refuses a change this account's status does not let through; the caller decides whether the
+   * transaction is one a freeze stops.
+   *
+   * @throws AccountFrozenException when the status refuses a change of this sign
+   */
+  public void requireOpenTo(Money change) {
+    if (!status.permits(change)) {
+      throw new AccountFrozenException(id.value(), status.name());
+    }
   }
 
   public Optional<UserId> ownerId() {

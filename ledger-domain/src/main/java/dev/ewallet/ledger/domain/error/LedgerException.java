@@ -9,6 +9,7 @@ package dev.ewallet.ledger.domain.error;
  */
 public abstract sealed class LedgerException extends RuntimeException
     permits AccessDeniedException,
+        AccountFrozenException,
         AccountNotFoundException,
         AlreadyReversedException,
         AmountLimitExceededException,

@@ -179,6 +179,25 @@ public final class JournalTransaction {
         });
   }
 
+  /**
+   * The balance one of this transaction's postings leaves on its account, as locked.
+   *
+   * @throws dev.ewallet.ledger.domain.error.InsufficientFundsException when an account that may not
+   *     go negative would
+   * @throws dev.ewallet.ledger.domain.error.AccountFrozenException when the account's status
+   *     refuses the change and this transaction's type is one a freeze stops
+   */
+  public Money balanceAfter(Account account, Posting posting) {
+    if (!postings.contains(posting) || !posting.accountId().equals(account.id())) {
+      throw new IllegalArgumentException(
+          posting + " is not this transaction's, on " + account.id());
+    }
+    if (type.isStoppedByFreeze()) {
+      account.requireOpenTo(posting.amount());
+    }
+    return account.balanceAfter(posting.amount());
+  }
+
   public TransactionId id() {
     return id;
   }

@@ -12,34 +12,41 @@ package dev.ewallet.ledger.domain.journal;
  */
 public enum TransactionType {
   /** Money entering a wallet from the bank, booked against the bank clearing account. */
-  DEPOSIT(true),
+  DEPOSIT(true, true),
   /** Money moving between two wallets of one currency. */
-  TRANSFER(true),
+  TRANSFER(true, true),
   /** The exact negation of an earlier transaction, which stays in the journal unchanged. */
-  REVERSAL(false),
+  REVERSAL(false, false),
   /** A withdrawal starts: the amount moves from the wallet to the hold account. */
-  WITHDRAWAL(false),
+  WITHDRAWAL(false, true),
   /** The bank paid the withdrawal out: the amount moves from the hold to payout clearing. */
-  WITHDRAWAL_COMPLETION(false),
+  WITHDRAWAL_COMPLETION(false, false),
   /** The bank refused the withdrawal: the amount moves from the hold back to the wallet. */
-  WITHDRAWAL_FAILURE(false),
+  WITHDRAWAL_FAILURE(false, false),
   /** An authorization reserves funds: the amount moves from the wallet to the hold account. */
-  HOLD(false),
+  HOLD(false, true),
   /** A hold is captured: to the destination, any rest back to the wallet. */
-  HOLD_CAPTURE(false),
+  HOLD_CAPTURE(false, true),
   /** A hold is voided or expires: the amount moves from the hold back to the wallet. */
-  HOLD_RELEASE(false),
+  HOLD_RELEASE(false, false),
   /** A merchant shard's balance is gathered into the merchant's main account. */
-  SWEEP(false);
+  SWEEP(false, false);
 
   private final boolean reversible;
+  private final boolean stoppedByFreeze;
 
-  TransactionType(boolean reversible) {
+  TransactionType(boolean reversible, boolean stoppedByFreeze) {
     this.reversible = reversible;
+    this.stoppedByFreeze = stoppedByFreeze;
   }
 
   /** Whether a transaction of this type may be reversed by an operator. */
   public boolean isReversible() {
     return reversible;
+  }
+
+  /** Whether a frozen account refuses this type's postings (by the sign its status refuses). */
+  public boolean isStoppedByFreeze() {
+    return stoppedByFreeze;
   }
 }

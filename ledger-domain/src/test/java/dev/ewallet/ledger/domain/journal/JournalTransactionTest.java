@@ -10,8 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
@@ -124,7 +126,8 @@ class JournalTransactionTest {
         AT,
         AccountId.of(merchantId),
         null,
-        EntryHash.GENESIS);
+        EntryHash.GENESIS,
+        AccountStatus.ACTIVE);
   }
 
   private static Map<AccountId, Account> locked(Account... accounts) {
@@ -133,6 +136,48 @@ class JournalTransactionTest {
       locked.put(account.id(), account);
     }
     return locked;
+  }
+
+  @Test
+  void aFrozenAccountRefusesTheChangesItsStatusStopsInTheTypesAFreezeStops() {
+    Account debitsFrozen = wallet(1, 1_000).withStatus(AccountStatus.FROZEN_DEBITS);
+    Account allFrozen = wallet(2, 1_000).withStatus(AccountStatus.FROZEN_ALL);
+    JournalTransaction transfer = transfer(List.of(posting(1, vnd(-100)), posting(2, vnd(100))));
+    JournalTransaction back = transfer(List.of(posting(2, vnd(-100)), posting(1, vnd(100))));
+
+    assertThatThrownBy(() -> transfer.balanceAfter(debitsFrozen, transfer.postings().get(0)))
+        .isInstanceOf(AccountFrozenException.class)
+        .hasMessage("account 1 is FROZEN_DEBITS");
+    assertThatThrownBy(() -> transfer.balanceAfter(allFrozen, transfer.postings().get(1)))
+        .isInstanceOf(AccountFrozenException.class);
+    assertThat(back.balanceAfter(debitsFrozen, back.postings().get(1))).isEqualTo(vnd(1_100));
+
+    // A reversal undoes a movement: a freeze does not stop it, in either direction.
+    JournalTransaction reversal =
+        transfer.reverse(TransactionId.random(), AT, locked(wallet(1, 1_000), wallet(2, 1_000)));
+    assertThat(reversal.balanceAfter(allFrozen, reversal.postings().get(1))).isEqualTo(vnd(900));
+    assertThat(
+            reversal.balanceAfter(
+                debitsFrozen.withStatus(AccountStatus.FROZEN_ALL), reversal.postings().get(0)))
+        .isEqualTo(vnd(1_100));
+  }
+
+  @Test
+  void onlyTheTypesThatMoveMoneyAnewAreStoppedByAFreeze() {
+    assertThat(Arrays.stream(TransactionType.values()).filter(TransactionType::isStoppedByFreeze))
+        .containsExactlyInAnyOrder(
+            TransactionType.DEPOSIT,
+            TransactionType.TRANSFER,
+            TransactionType.WITHDRAWAL,
+            TransactionType.HOLD,
+            TransactionType.HOLD_CAPTURE);
+  }
+
+  @Test
+  void aPostingIsAppliedOnlyToItsOwnAccount() {
+    JournalTransaction transfer = transfer(List.of(posting(1, vnd(-100)), posting(2, vnd(100))));
+    assertThatThrownBy(() -> transfer.balanceAfter(wallet(2, 0), transfer.postings().get(0)))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

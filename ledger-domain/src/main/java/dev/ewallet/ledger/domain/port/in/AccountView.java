@@ -28,11 +28,18 @@ public record AccountView(
 
   /**
    * Names what a client sees of the account: two views of one account with the same revision show
-   * the same balance, held amount and shards, so a client that holds a view of that revision need
-   * not be sent it again. The held amount is part of it because a hold can be captured, or a
-   * withdrawal completed, without an entry on the account itself; it can only grow again with one.
+   * the same balance, held amount, shards and status, so a client that holds a view of that
+   * revision need not be sent it again. The held amount is part of it because a hold can be
+   * captured, or a withdrawal completed, without an entry on the account itself; it can only grow
+   * again with one. The status changes with no entry at all.
    */
   public String revision() {
-    return version + "." + heldAmount.amountMinor() + "." + shards;
+    return version
+        + "."
+        + heldAmount.amountMinor()
+        + "."
+        + shards
+        + "."
+        + account.status().ordinal();
   }
 }

@@ -1,6 +1,5 @@
 package dev.ewallet.ledger.domain.port.in;
 
-import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -9,22 +8,16 @@ import java.util.Objects;
 /**
  * Post the exact negation of a transaction.
  *
- * @param reason why, for the audit trail; {@code null} or at most {@link #MAX_REASON_LENGTH}
- *     characters
+ * @param reason why, for the audit trail; {@code null} or at most 500 characters
  */
 public record ReverseTransactionCommand(
     Caller caller, IdempotencyKey idempotencyKey, TransactionId transactionId, String reason) {
-
-  public static final int MAX_REASON_LENGTH = 500;
 
   public ReverseTransactionCommand {
     CommandChecks.present(caller, "caller");
     CommandChecks.present(idempotencyKey, "idempotencyKey");
     CommandChecks.present(transactionId, "transactionId");
-    if (reason != null && reason.length() > MAX_REASON_LENGTH) {
-      throw new InvalidRequestException(
-          "reason takes at most " + MAX_REASON_LENGTH + " characters");
-    }
+    CommandChecks.reason(reason);
   }
 
   public RequestFingerprint fingerprint() {

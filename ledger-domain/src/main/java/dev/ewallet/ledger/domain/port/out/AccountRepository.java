@@ -59,6 +59,15 @@ public interface AccountRepository {
   List<Account> lockForUpdate(SortedSet<AccountId> ids);
 
   /**
+   * Sets the account's status, and its shards' when it is a merchant, and records the change. A
+   * shard opened later takes its merchant's status.
+   *
+   * <p>Must run inside {@link UnitOfWork#inTransaction}, with the account and its shards locked by
+   * {@link #lockForUpdate}.
+   */
+  void changeStatus(StatusChange change);
+
+  /**
    * Adds each update's delta to its account's balance, records {@code at} as the time of the
    * account's newest entry and the update's last hash as the end of its chain, all in the one row
    * write, and returns the balances and chain ends after, in the order of {@code updates}. The

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -50,7 +51,7 @@ class RevisionsTest {
   }
 
   @Test
-  void anAccountsRevisionChangesWithItsVersionHeldAmountOrShardsAndNothingElse() {
+  void anAccountsRevisionChangesWithItsVersionHeldAmountShardsOrStatusAndNothingElse() {
     String revision = new AccountView(WALLET, vnd(900), vnd(100), 0, 42).revision();
 
     assertThat(new AccountView(WALLET, vnd(900), vnd(100), 0, 42).revision()).isEqualTo(revision);
@@ -58,6 +59,11 @@ class RevisionsTest {
         .isNotEqualTo(revision);
     assertThat(new AccountView(WALLET, vnd(900), vnd(0), 0, 42).revision()).isNotEqualTo(revision);
     assertThat(new AccountView(WALLET, vnd(900), vnd(100), 2, 42).revision())
+        .isNotEqualTo(revision);
+    assertThat(
+            new AccountView(
+                    WALLET.withStatus(AccountStatus.FROZEN_DEBITS), vnd(900), vnd(100), 0, 42)
+                .revision())
         .isNotEqualTo(revision);
   }
 

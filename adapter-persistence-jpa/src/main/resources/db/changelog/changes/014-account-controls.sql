@@ -1,0 +1,47 @@
+--liquibase formatted sql
+
+--changeset ledger:014-account-status
+-- An operator may freeze a wallet (docs/money-movements.md, "Freezes"): DEBITS stops money leaving
+-- it, ALL stops money entering too. The posting path reads the status with the row lock it already
+-- takes, so a freeze and a posting on the same account are ordered by that lock. A constant
+-- default: adding the column rewrites no row.
+ALTER TABLE account ADD COLUMN status varchar(16) NOT NULL DEFAULT 'ACTIVE'
+    CONSTRAINT account_status_known CHECK (status IN ('ACTIVE', 'FROZEN_DEBITS', 'FROZEN_ALL'));
+
+-- Every freeze and unfreeze, with who asked and why: append-only, like the journal.
+CREATE TABLE account_status_change (
+    id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    account_id  bigint       NOT NULL REFERENCES account (id),
+    status      varchar(16)  NOT NULL
+        CONSTRAINT account_status_change_known CHECK (status IN ('ACTIVE', 'FROZEN_DEBITS', 'FROZEN_ALL')),
+    reason      varchar(500),
+    changed_by  bigint       NOT NULL,
+    changed_at  timestamptz  NOT NULL
+);
+CREATE INDEX account_status_change_by_account ON account_status_change (account_id, id);
+CREATE TRIGGER account_status_change_append_only
+    BEFORE UPDATE OR DELETE ON account_status_change
+    FOR EACH ROW EXECUTE FUNCTION ledger_refuse_journal_change();
+CREATE TRIGGER account_status_change_no_truncate
+    BEFORE TRUNCATE ON account_status_change
+    FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_journal_change();
+
+--changeset ledger:014-shard-status splitStatements:false
+-- A merchant's shards share its status: a shard opened while the merchant is frozen is frozen too.
+-- FOR SHARE waits for a freeze under way on the merchant, so the shard takes the status it sets.
+CREATE FUNCTION ledger_shard_takes_merchant_status() RETURNS trigger
+    LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.parent_id IS NOT NULL THEN
+        SELECT status INTO NEW.status FROM account WHERE id = NEW.parent_id FOR SHARE;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER account_shard_status
+    BEFORE INSERT ON account
+    FOR EACH ROW EXECUTE FUNCTION ledger_shard_takes_merchant_status();
+
+--changeset ledger:014-account-status-grants runOnChange:true
+GRANT UPDATE (status) ON account TO "${runtimeRole}";
+GRANT SELECT, INSERT ON account_status_change TO "${runtimeRole}";

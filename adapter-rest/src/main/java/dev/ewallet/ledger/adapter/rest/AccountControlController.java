@@ -1,0 +1,63 @@
+package dev.ewallet.ledger.adapter.rest;
+
+import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.FreezeRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.UnfreezeRequest;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountStatus;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusCommand;
+import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Operators' controls on a wallet: freezing it under review, and lifting the freeze. */
+@Tag(name = "Account controls")
+@RestController
+@RequestMapping("/v1/accounts")
+class AccountControlController {
+
+  private final ChangeAccountStatusUseCase changeStatus;
+  private final LedgerApiMapper mapper;
+
+  AccountControlController(ChangeAccountStatusUseCase changeStatus, LedgerApiMapper mapper) {
+    this.changeStatus = changeStatus;
+    this.mapper = mapper;
+  }
+
+  @Operation(
+      summary =
+          "Freezes a wallet (operators): DEBITS refuses every debit (transfers out, withdrawals,"
+              + " holds, legs) with 422 ACCOUNT_FROZEN and still lets money in; ALL refuses credits"
+              + " too. A merchant's shards are frozen with it. Reversals, refunds, sweeps and the"
+              + " settling of pending withdrawals and holds still post.")
+  @PostMapping("/{id}/freeze")
+  AccountResponse freeze(Caller caller, @PathVariable long id, @RequestBody FreezeRequest body) {
+    AccountStatus status =
+        switch (RequestFields.required(body.mode(), "mode")) {
+          case "DEBITS" -> AccountStatus.FROZEN_DEBITS;
+          case "ALL" -> AccountStatus.FROZEN_ALL;
+          default -> throw new InvalidRequestException("mode must be DEBITS or ALL");
+        };
+    return change(caller, id, status, body.reason());
+  }
+
+  @Operation(summary = "Lifts a wallet's freeze (operators); the body and its reason are optional.")
+  @PostMapping("/{id}/unfreeze")
+  AccountResponse unfreeze(
+      Caller caller, @PathVariable long id, @RequestBody(required = false) UnfreezeRequest body) {
+    return change(caller, id, AccountStatus.ACTIVE, body == null ? null : body.reason());
+  }
+
+  private AccountResponse change(Caller caller, long id, AccountStatus status, String reason) {
+    return mapper.account(
+        changeStatus.changeStatus(
+            new ChangeAccountStatusCommand(caller, AccountId.of(id), status, reason)));
+  }
+}
