@@ -37,6 +37,7 @@ import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.StatementQuery;
 import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
+import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -178,6 +179,12 @@ class UseCaseWiring {
   @Bean
   TransferFundsUseCase transferFundsUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(TransferFundsUseCase.class, services.transfers());
+  }
+
+  @Bean
+  SubmitTransferBatchUseCase submitTransferBatchUseCase(
+      LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SubmitTransferBatchUseCase.class, services.transfers());
   }
 
   @Bean

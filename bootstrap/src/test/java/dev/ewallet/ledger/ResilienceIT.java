@@ -147,6 +147,26 @@ class ResilienceIT extends SystemTestSupport {
     assertThat(auditedRefusals).as("every 429 is audited").isEqualTo(count(replies, 429));
   }
 
+  /**
+   * A batch takes a permit per transfer: ten fit a full budget of ten; a batch of twelve never fits
+   * and posts nothing.
+   */
+  @Test
+  void aBatchOfTransfersTakesAPermitPerTransfer() throws Exception {
+    Wallet alice = walletWith(10_000);
+    Wallet bob = openWallet();
+    refill();
+    ApiClient.Reply admitted = transferBatch(alice.token(), batchOf(10, alice.id(), bob.id(), 100));
+    assertThat(admitted.status()).as(admitted.body()).isEqualTo(200);
+    assertThat(balance(bob.id())).isEqualTo(1_000);
+
+    refill();
+    ApiClient.Reply refused = transferBatch(alice.token(), batchOf(12, alice.id(), bob.id(), 100));
+    assertProblem(refused, 429, "RATE_LIMITED");
+    assertThat(refused.header("Retry-After")).isNotBlank();
+    assertThat(balance(bob.id())).isEqualTo(1_000);
+  }
+
   @Test
   void twoInstancesShareOneBudget() throws Exception {
     Wallet alice = walletWith(1_000);

@@ -134,6 +134,36 @@ abstract class SystemTestSupport {
         + "}";
   }
 
+  /** One transfer of a batch: its own key and a transfer's fields. */
+  static String batchItem(String key, long fromId, long toId, long amount) {
+    return "{\"key\":\""
+        + key
+        + "\",\"fromAccountId\":"
+        + fromId
+        + ",\"toAccountId\":"
+        + toId
+        + ",\"amount\":"
+        + amount
+        + "}";
+  }
+
+  /** A batch of transfers ({@link #batchItem}s) sent with {@code token}. */
+  ApiClient.Reply transferBatch(String token, List<String> items) {
+    return api()
+        .post(
+            "/v1/transfer-batches",
+            token,
+            null,
+            "{\"transfers\":[" + String.join(",", items) + "]}");
+  }
+
+  /** {@code count} transfers of {@code amount} under new keys, as batch items. */
+  static List<String> batchOf(int count, long fromId, long toId, long amount) {
+    return IntStream.range(0, count)
+        .mapToObj(i -> batchItem(ApiClient.newKey(), fromId, toId, amount))
+        .toList();
+  }
+
   ApiClient.Reply withdraw(Wallet wallet, long amount) {
     return api()
         .post(

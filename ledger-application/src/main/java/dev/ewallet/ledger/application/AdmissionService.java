@@ -31,6 +31,6 @@ public final class AdmissionService implements AdmitRequestUseCase {
     if (permits == 0) {
       return RateLimitDecision.ALLOWED;
     }
-    return limiter.tryAcquire(caller.user(), command.kind(), permits);
+    return limiter.tryAcquire(caller.user(), command.kind(), command.permits(), permits);
   }
 }

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -25,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * no timer, so a quiet service adds no delay) to the {@link BatchPoster}, which posts them in one
  * database transaction, each request keeping its own outcome; only then is each caller answered.
  * This class owns the queue and the writers' lifecycle; every posting rule lives in the poster. A
- * writer that dies answers the requests it held as unknown and is replaced. ADR 0009, ADR 0010.
+ * writer that dies answers the requests it held as unknown and is replaced. A group of requests
+ * queued together (a batch of transfers sent in one HTTP request) is never split: one batch takes
+ * all of it, alone when it is larger than {@code maxBatch}. ADR 0009, ADR 0010.
  *
  * <p>The writers adapt to the load. One always runs. A request queued while no writer is idle would
  * wait for a busy one; when that wait is expected to be longer than the request would take alone
@@ -42,8 +45,17 @@ final class GroupCommitEngine implements PostingStrategy {
 
   private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
+  /** Requests queued together (one, or a caller's group) and always posted in one batch. */
   private record Pending(
-      PostingRequest request, CompletableFuture<PostingOutcome> result, long enqueuedNanos) {}
+      List<PostingRequest> requests,
+      CompletableFuture<List<PostingOutcome>> result,
+      long enqueuedNanos) {
+
+    /** The same outcome for every request of the group. */
+    List<PostingOutcome> each(PostingOutcome outcome) {
+      return Collections.nCopies(requests.size(), outcome);
+    }
+  }
 
   /** A slot's {@link #busyUntil} while its writer is not posting a batch. */
   private static final long NOT_POSTING = Long.MIN_VALUE;
@@ -145,7 +157,7 @@ final class GroupCommitEngine implements PostingStrategy {
         new Rejected(new OverloadedException("the ledger is shutting down; nothing was posted"));
     Pending left;
     while ((left = queue.poll()) != null) {
-      left.result().complete(shuttingDown);
+      left.result().complete(left.each(shuttingDown));
     }
   }
 
@@ -157,15 +169,15 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   /**
-   * Posts the request in the next batch and waits for its outcome. A request no batch has taken
-   * within {@code maxQueueWait} is withdrawn from the queue and refused as overloaded; once a batch
-   * holds it, it waits for that batch's outcome until {@code maxResultWait} (or the request's own
-   * deadline) has passed since it was queued, and is then answered as unknown: the batch may still
-   * commit, and a retry with the same key tells.
+   * Posts the requests in the next batch, all in the same one, and waits for their outcomes.
+   * Requests no batch has taken within {@code maxQueueWait} are withdrawn from the queue and
+   * refused as overloaded; once a batch holds them, they wait for that batch's outcome until {@code
+   * maxResultWait} (or the request's own deadline) has passed since they were queued, and are then
+   * answered as unknown: the batch may still commit, and a retry with the same key tells.
    */
   @Override
-  public PostingOutcome post(PostingRequest request) {
-    Pending pending = queued(request);
+  public List<PostingOutcome> postAll(List<PostingRequest> requests) {
+    Pending pending = queued(requests);
     long resultWaitNanos = resultWait().toNanos();
     long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
     try {
@@ -173,29 +185,32 @@ final class GroupCommitEngine implements PostingStrategy {
         return pending.result().get(queueWaitNanos, TimeUnit.NANOSECONDS);
       } catch (TimeoutException notTaken) {
         if (queue.remove(pending)) {
-          return new Rejected(
-              new OverloadedException(
-                  "no posting batch took the request within "
-                      + settings.maxQueueWait()
-                      + "; nothing was posted"));
+          return pending.each(
+              new Rejected(
+                  new OverloadedException(
+                      "no posting batch took the request within "
+                          + settings.maxQueueWait()
+                          + "; nothing was posted")));
         }
       }
       long left = pending.enqueuedNanos() + resultWaitNanos - System.nanoTime();
       return pending.result().get(Math.max(0, left), TimeUnit.NANOSECONDS);
     } catch (TimeoutException inFlight) {
-      return new Unknown(
-          new OutcomeUnknownException(
-              "the request's posting batch had not finished when its time ran out; retry with"
-                  + " the same Idempotency-Key to learn the outcome"));
+      return pending.each(
+          new Unknown(
+              new OutcomeUnknownException(
+                  "the request's posting batch had not finished when its time ran out; retry"
+                      + " with the same Idempotency-Key to learn the outcome")));
     } catch (ExecutionException impossible) {
       // Futures here are only ever completed normally, with an outcome.
       throw new IllegalStateException(impossible.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new Unknown(
-          new OutcomeUnknownException(
-              "interrupted while the request's batch was in flight; retry with the same"
-                  + " Idempotency-Key to learn the outcome"));
+      return pending.each(
+          new Unknown(
+              new OutcomeUnknownException(
+                  "interrupted while the request's batch was in flight; retry with the same"
+                      + " Idempotency-Key to learn the outcome")));
     }
   }
 
@@ -208,11 +223,12 @@ final class GroupCommitEngine implements PostingStrategy {
 
   /** Queues a request; the future completes when its batch has committed (or refused it). */
   CompletableFuture<PostingOutcome> enqueue(PostingRequest request) {
-    return queued(request).result();
+    return queued(List.of(request)).result().thenApply(List::getFirst);
   }
 
-  private Pending queued(PostingRequest request) {
-    Pending pending = new Pending(request, new CompletableFuture<>(), System.nanoTime());
+  private Pending queued(List<PostingRequest> requests) {
+    Pending pending =
+        new Pending(List.copyOf(requests), new CompletableFuture<>(), System.nanoTime());
     queue.add(pending);
     if (idle.get() == 0
         && alive.get() < writers.length
@@ -254,9 +270,7 @@ final class GroupCommitEngine implements PostingStrategy {
           }
           continue;
         }
-        batch = new ArrayList<>();
-        batch.add(first);
-        queue.drainTo(batch, share() - 1);
+        batch = taking(first, share());
         post(slot, batch);
       }
     } catch (InterruptedException stopping) {
@@ -280,6 +294,22 @@ final class GroupCommitEngine implements PostingStrategy {
     }
   }
 
+  /**
+   * The batch a writer posts: {@code first}, then what is queued, whole groups only, until it holds
+   * {@code share} requests or more (a group larger than that is posted alone, in one batch).
+   */
+  private List<Pending> taking(Pending first, int share) {
+    List<Pending> batch = new ArrayList<>();
+    batch.add(first);
+    int requests = first.requests().size();
+    Pending more;
+    while (requests < share && (more = queue.poll()) != null) {
+      batch.add(more);
+      requests += more.requests().size();
+    }
+    return batch;
+  }
+
   /** This writer's share of the queue: all of it, unless other writers are waking to it too. */
   private int share() {
     int waking = idle.get() + 1;
@@ -299,7 +329,7 @@ final class GroupCommitEngine implements PostingStrategy {
             new OutcomeUnknownException(
                 "the posting writer holding the request failed; retry with the same"
                     + " Idempotency-Key to learn the outcome"));
-    batch.forEach(pending -> pending.result().complete(unknown));
+    batch.forEach(pending -> pending.result().complete(pending.each(unknown)));
     synchronized (this) {
       if (running) {
         startWriter(slot);
@@ -309,34 +339,38 @@ final class GroupCommitEngine implements PostingStrategy {
 
   /** Posts what is queued now, up to one batch, on the caller's thread (for tests). */
   void postQueued() {
-    List<Pending> batch = new ArrayList<>();
-    queue.drainTo(batch, settings.maxBatch());
-    if (!batch.isEmpty()) {
-      post(0, batch);
+    Pending first = queue.poll();
+    if (first != null) {
+      post(0, taking(first, settings.maxBatch()));
     }
   }
 
   private void post(int slot, List<Pending> batch) {
+    List<PostingRequest> requests =
+        batch.stream().flatMap(pending -> pending.requests().stream()).toList();
     long started = System.nanoTime();
     long expected;
     synchronized (commitTimes) {
-      expected = commitTimes.nanosFor(batch.size());
+      expected = commitTimes.nanosFor(requests.size());
     }
     busyUntil.set(slot, started + expected);
     List<PostingOutcome> outcomes;
     try {
-      outcomes = poster.post(batch.stream().map(Pending::request).toList());
+      outcomes = poster.post(requests);
     } finally {
       busyUntil.set(slot, NOT_POSTING);
     }
     long took = System.nanoTime() - started;
-    metrics.recordBatch(batch.size(), started - batch.getFirst().enqueuedNanos(), took);
+    metrics.recordBatch(requests.size(), started - batch.getFirst().enqueuedNanos(), took);
     synchronized (commitTimes) {
-      commitTimes.record(batch.size(), took);
+      commitTimes.record(requests.size(), took);
       aloneNanos = commitTimes.nanosFor(1);
     }
-    for (int i = 0; i < batch.size(); i++) {
-      batch.get(i).result().complete(outcomes.get(i));
+    int from = 0;
+    for (Pending pending : batch) {
+      int to = from + pending.requests().size();
+      pending.result().complete(outcomes.subList(from, to));
+      from = to;
     }
   }
 }

@@ -3,7 +3,7 @@ package dev.ewallet.ledger.application;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
 import java.util.List;
 
-/** Posts each request as a batch of one on the caller's thread. */
+/** Posts each request, or each group of requests, as one batch on the caller's thread. */
 final class InlinePosting implements PostingStrategy {
 
   private final BatchPoster poster;
@@ -13,8 +13,8 @@ final class InlinePosting implements PostingStrategy {
   }
 
   @Override
-  public PostingOutcome post(PostingRequest request) {
-    return poster.post(List.of(request)).getFirst();
+  public List<PostingOutcome> postAll(List<PostingRequest> requests) {
+    return poster.post(requests);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
+import java.util.List;
 
 /**
  * How posting requests reach the {@link BatchPoster}: inline, a batch of one on the caller's
@@ -9,7 +10,15 @@ import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 interface PostingStrategy extends PostingWritersQuery, AutoCloseable {
 
   /** Posts the request and waits for its outcome. */
-  PostingOutcome post(PostingRequest request);
+  default PostingOutcome post(PostingRequest request) {
+    return postAll(List.of(request)).getFirst();
+  }
+
+  /**
+   * Posts the requests together, in one batch of the poster (each keeping its own outcome, as in
+   * any batch), and waits for their outcomes, in their order.
+   */
+  List<PostingOutcome> postAll(List<PostingRequest> requests);
 
   /** Starts whatever threads the strategy needs; none for inline posting. */
   void start();

@@ -2,21 +2,31 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
+import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
+import dev.ewallet.ledger.domain.port.in.TransferBatchResult;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Wallet-to-wallet transfers. */
-public final class TransferService implements TransferFundsUseCase {
+/**
+ * Wallet-to-wallet transfers, one by one or many in one batch. A single transfer moves only the
+ * caller's own money; a batch's transfers may also be an operator's, from any wallet (payroll and
+ * cash-back run by the wallet business itself).
+ */
+public final class TransferService implements TransferFundsUseCase, SubmitTransferBatchUseCase {
 
   private final AccountRepository accounts;
   private final PostingStrategy posting;
@@ -28,13 +38,53 @@ public final class TransferService implements TransferFundsUseCase {
     this.limits = limits;
   }
 
+  /** Who may move money out of the source wallet. */
+  private enum Payer {
+    OWNER,
+    OWNER_OR_OPERATOR;
+
+    void require(Caller caller, Account from) {
+      switch (this) {
+        case OWNER -> caller.requireOwner(from);
+        case OWNER_OR_OPERATOR -> caller.requireOwnerOrOperator(from);
+      }
+    }
+  }
+
   @Override
   public PostingReceipt transfer(TransferFundsCommand command) {
     return posting.post(request(command)).receiptOrThrow();
   }
 
-  /** The posting request of a transfer, its credit target chosen. */
+  @Override
+  public List<TransferBatchResult> submit(TransferBatchCommand command) {
+    List<TransferFundsCommand> transfers = command.transfers();
+    List<PostingOutcome> outcomes =
+        posting.postAll(transfers.stream().map(t -> request(t, Payer.OWNER_OR_OPERATOR)).toList());
+    List<TransferBatchResult> results = new ArrayList<>();
+    for (int i = 0; i < transfers.size(); i++) {
+      results.add(result(transfers.get(i), outcomes.get(i)));
+    }
+    return results;
+  }
+
+  private static TransferBatchResult result(TransferFundsCommand transfer, PostingOutcome outcome) {
+    return switch (outcome) {
+      case PostingOutcome.Rejected(RuntimeException reason) ->
+          new TransferBatchResult(transfer.idempotencyKey(), null, reason);
+      case PostingOutcome.Unknown(OutcomeUnknownException reason) ->
+          new TransferBatchResult(transfer.idempotencyKey(), null, reason);
+      case PostingOutcome posted ->
+          new TransferBatchResult(transfer.idempotencyKey(), posted.receiptOrThrow(), null);
+    };
+  }
+
+  /** The posting request of a single transfer, its credit target chosen. */
   PostingRequest request(TransferFundsCommand command) {
+    return request(command, Payer.OWNER);
+  }
+
+  private PostingRequest request(TransferFundsCommand command, Payer payer) {
     AccountId credited = creditTarget(command);
     return PostingRequest.of(
             command.caller(),
@@ -42,7 +92,7 @@ public final class TransferService implements TransferFundsUseCase {
             command.fingerprint(),
             TransactionType.TRANSFER,
             new TreeSet<>(List.of(command.fromAccountId(), credited)),
-            plan(command, credited))
+            plan(command, credited, payer))
         .withDetails(command.details(), null);
   }
 
@@ -59,11 +109,11 @@ public final class TransferService implements TransferFundsUseCase {
   }
 
   /** The rules of a transfer, checked on the accounts as locked. */
-  private PostingPlan plan(TransferFundsCommand command, AccountId credited) {
+  private PostingPlan plan(TransferFundsCommand command, AccountId credited, Payer payer) {
     return (locked, id, at) -> {
       Account from = locked.account(command.fromAccountId());
       Account to = locked.account(credited);
-      command.caller().requireOwner(from);
+      payer.require(command.caller(), from);
       WalletRules.requireWallet(from);
       WalletRules.requireCreditable(to, command.toAccountId());
       WalletRules.requireSameCurrency(from, to);

@@ -12,14 +12,18 @@ import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
+import dev.ewallet.ledger.domain.port.in.TransferBatchResult;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
@@ -258,6 +262,53 @@ class GroupCommitEngineTest {
       database.countDown();
       live.services.close();
     }
+  }
+
+  /**
+   * A batch of transfers sent in one request is one group in the queue: one posting batch takes all
+   * of it, even when it is larger than the engine's batches, and each transfer keeps its own
+   * outcome against the balances the ones before it left.
+   */
+  @Test
+  void aGroupOfTransfersIsPostedInOneBatchLargerThanMaxBatchEachWithItsOwnOutcome()
+      throws Exception {
+    LedgerServicesFixture small =
+        new LedgerServicesFixture(
+            new GroupCommitSettings(
+                4, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+    AccountId payer = small.openWallet(7);
+    AccountId payee = small.openWallet(8);
+    small.deposit(payer, 700);
+    List<TransferFundsCommand> transfers =
+        IntStream.range(0, 10)
+            .mapToObj(i -> new TransferFundsCommand(Caller.user(7), freshKey(), payer, payee, 100))
+            .toList();
+    CompletableFuture<List<TransferBatchResult>> submitted =
+        CompletableFuture.supplyAsync(
+            () ->
+                small
+                    .services
+                    .transfers()
+                    .submit(new TransferBatchCommand(Caller.user(7), transfers)),
+            Executors.newVirtualThreadPerTaskExecutor());
+
+    await(
+        () -> {
+          small.engine().postQueued();
+          return submitted.isDone();
+        },
+        "the group was posted");
+
+    assertThat(small.batchSizes).containsExactly(10);
+    List<TransferBatchResult> results = submitted.join();
+    assertThat(results)
+        .extracting(TransferBatchResult::key)
+        .containsExactlyElementsOf(
+            transfers.stream().map(TransferFundsCommand::idempotencyKey).toList());
+    assertThat(results.subList(0, 7)).allSatisfy(r -> assertThat(r.receipt()).isNotNull());
+    assertThat(results.subList(7, 10))
+        .allSatisfy(r -> assertThat(r.refusal()).isInstanceOf(InsufficientFundsException.class));
+    assertThat(small.balance(payee)).isEqualTo(700);
   }
 
   /** An engine with one writer of its own, to be started by the test. */

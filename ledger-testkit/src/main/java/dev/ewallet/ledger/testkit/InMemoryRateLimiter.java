@@ -25,11 +25,13 @@ public final class InMemoryRateLimiter implements RateLimiter {
 
   @Override
   public synchronized RateLimitDecision tryAcquire(
-      UserId user, RequestKind kind, int permitsPerSecond) {
+      UserId user, RequestKind kind, int permits, int permitsPerSecond) {
     long millis = clock.millis();
-    int count = counts.merge(kind + ":" + user + "@" + millis / 1_000, 1, Integer::sum);
-    return count <= permitsPerSecond
-        ? RateLimitDecision.ALLOWED
-        : RateLimitDecision.refused(Duration.ofMillis(1_000 - millis % 1_000));
+    String window = kind + ":" + user + "@" + millis / 1_000;
+    if (counts.getOrDefault(window, 0) + permits > permitsPerSecond) {
+      return RateLimitDecision.refused(Duration.ofMillis(1_000 - millis % 1_000));
+    }
+    counts.merge(window, permits, Integer::sum);
+    return RateLimitDecision.ALLOWED;
   }
 }

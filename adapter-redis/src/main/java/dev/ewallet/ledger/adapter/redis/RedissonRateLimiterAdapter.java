@@ -92,13 +92,14 @@ class RedissonRateLimiterAdapter implements RateLimiter, DisposableBean {
   }
 
   @Override
-  public RateLimitDecision tryAcquire(UserId user, RequestKind kind, int permitsPerSecond) {
+  public RateLimitDecision tryAcquire(
+      UserId user, RequestKind kind, int permits, int permitsPerSecond) {
     if (degraded) {
       fallbacks.increment();
     }
     int instances = liveInstances.get();
     int share = (permitsPerSecond + instances - 1) / instances;
-    return buckets.tryAcquire(kind + ":" + user, share);
+    return buckets.tryAcquire(kind + ":" + user, permits, share);
   }
 
   /** How many instances this one believes share the budget. */

@@ -27,10 +27,15 @@ final class TokenBuckets {
     this.clock = clock;
   }
 
-  /** Takes one permit from the key's bucket, of capacity and rate {@code permitsPerSecond}. */
-  RateLimitDecision tryAcquire(String key, int permitsPerSecond) {
+  /**
+   * Takes {@code permits} permits, all or none, from the key's bucket, of capacity and rate {@code
+   * permitsPerSecond}. More permits than the capacity are never taken: the answer then says when
+   * the bucket will be full, the most it can offer.
+   */
+  RateLimitDecision tryAcquire(String key, int permits, int permitsPerSecond) {
     long now = clock.millis();
     long capacity = permitsPerSecond * MILLI;
+    long wanted = permits * MILLI;
     boolean[] taken = {false};
     Bucket bucket =
         buckets.compute(
@@ -43,8 +48,8 @@ final class TokenBuckets {
                           capacity,
                           current.milliPermits()
                               + Math.max(0, now - current.atMillis()) * permitsPerSecond);
-              taken[0] = refilled >= MILLI;
-              return new Bucket(taken[0] ? refilled - MILLI : refilled, now);
+              taken[0] = refilled >= wanted;
+              return new Bucket(taken[0] ? refilled - wanted : refilled, now);
             });
     if (buckets.size() > EVICTION_THRESHOLD) {
       buckets.values().removeIf(b -> now - b.atMillis() > MILLI);
@@ -53,7 +58,8 @@ final class TokenBuckets {
       return RateLimitDecision.ALLOWED;
     }
     // A permit's thousandths arrive at permitsPerSecond per millisecond.
-    long waitMillis = (MILLI - bucket.milliPermits() + permitsPerSecond - 1) / permitsPerSecond;
+    long missing = Math.min(wanted, capacity) - bucket.milliPermits();
+    long waitMillis = (missing + permitsPerSecond - 1) / permitsPerSecond;
     return RateLimitDecision.refused(Duration.ofMillis(Math.max(1, waitMillis)));
   }
 }

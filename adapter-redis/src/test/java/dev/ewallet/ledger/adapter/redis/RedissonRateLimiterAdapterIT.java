@@ -71,7 +71,7 @@ class RedissonRateLimiterAdapterIT {
 
   private static long allowed(RedissonRateLimiterAdapter limiter, UserId user, int requests) {
     return IntStream.range(0, requests)
-        .filter(i -> limiter.tryAcquire(user, RequestKind.WRITE, 10).allowed())
+        .filter(i -> limiter.tryAcquire(user, RequestKind.WRITE, 1, 10).allowed())
         .count();
   }
 
@@ -91,7 +91,7 @@ class RedissonRateLimiterAdapterIT {
 
     assertThat(alone.liveInstances()).isEqualTo(1);
     assertThat(allowed(alone, user, 30)).isEqualTo(10);
-    assertThat(alone.tryAcquire(user, RequestKind.WRITE, 10).retryAfter())
+    assertThat(alone.tryAcquire(user, RequestKind.WRITE, 1, 10).retryAfter())
         .isPositive()
         .isLessThanOrEqualTo(Duration.ofSeconds(1));
     assertThat(allowed(alone, freshUser(), 10)).isEqualTo(10);
@@ -120,7 +120,7 @@ class RedissonRateLimiterAdapterIT {
     REDIS.stop();
     try {
       await(() -> {
-        one.tryAcquire(freshUser(), RequestKind.READ, 1_000);
+        one.tryAcquire(freshUser(), RequestKind.READ, 1, 1_000);
         return registry.counter("ledger.ratelimit.fallback").count() > 0;
       });
 
@@ -132,7 +132,7 @@ class RedissonRateLimiterAdapterIT {
     // Recovered: decisions are no longer counted as taken without Redis.
     await(() -> {
       double before = registry.counter("ledger.ratelimit.fallback").count();
-      one.tryAcquire(freshUser(), RequestKind.READ, 1_000);
+      one.tryAcquire(freshUser(), RequestKind.READ, 1, 1_000);
       return registry.counter("ledger.ratelimit.fallback").count() == before;
     });
   }

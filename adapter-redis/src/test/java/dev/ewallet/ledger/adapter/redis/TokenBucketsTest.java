@@ -16,7 +16,7 @@ class TokenBucketsTest {
 
   private long allowed(String key, int requests, int perSecond) {
     return IntStream.range(0, requests)
-        .filter(i -> buckets.tryAcquire(key, perSecond).allowed())
+        .filter(i -> buckets.tryAcquire(key, 1, perSecond).allowed())
         .count();
   }
 
@@ -24,7 +24,7 @@ class TokenBucketsTest {
   void aBurstGetsTheBucketAndNothingMoreAtTheSameInstant() {
     assertThat(allowed("WRITE:7", 30, 10)).isEqualTo(10);
 
-    RateLimitDecision refused = buckets.tryAcquire("WRITE:7", 10);
+    RateLimitDecision refused = buckets.tryAcquire("WRITE:7", 1, 10);
     assertThat(refused.allowed()).isFalse();
     assertThat(refused.retryAfter()).isEqualTo(Duration.ofMillis(100));
   }
@@ -45,5 +45,18 @@ class TokenBucketsTest {
     assertThat(allowed("WRITE:7", 30, 5)).isEqualTo(5);
     assertThat(allowed("WRITE:8", 30, 5)).isEqualTo(5);
     assertThat(allowed("READ:7", 3, 5)).isEqualTo(3);
+  }
+
+  @Test
+  void severalPermitsAreTakenAllOrNone() {
+    assertThat(buckets.tryAcquire("WRITE:9", 7, 10).allowed()).isTrue();
+    RateLimitDecision refused = buckets.tryAcquire("WRITE:9", 5, 10);
+    assertThat(refused.allowed()).isFalse();
+    assertThat(refused.retryAfter()).isEqualTo(Duration.ofMillis(200));
+    // Nothing was taken by the refusal: the three left are still there.
+    assertThat(allowed("WRITE:9", 5, 10)).isEqualTo(3);
+    // More than the capacity is never admitted.
+    clock.advance(Duration.ofMinutes(1));
+    assertThat(buckets.tryAcquire("WRITE:9", 11, 10).allowed()).isFalse();
   }
 }

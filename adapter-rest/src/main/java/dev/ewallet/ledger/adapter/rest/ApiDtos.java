@@ -121,6 +121,29 @@ final class ApiDtos {
           String description,
       @Schema(implementation = Metadata.class) JsonNode metadata) {}
 
+  record TransferBatchRequest(List<TransferBatchItem> transfers) {}
+
+  /** One transfer of a batch: a transfer's body with its own idempotency key. */
+  record TransferBatchItem(
+      String key,
+      Long fromAccountId,
+      Long toAccountId,
+      Long amount,
+      String reference,
+      String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  record TransferBatchResponse(List<TransferBatchItemResult> results) {}
+
+  /**
+   * A posted transfer: {@code status} 201 with {@code transactionId} ({@code replayed} when an
+   * earlier request with its key posted it); a refused one: its status, {@code code} and {@code
+   * detail}, as the single transfer's problem would carry them.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record TransferBatchItemResult(
+      String key, int status, String transactionId, Boolean replayed, String code, String detail) {}
+
   record ReversalRequest(String reason) {}
 
   record PostingResponse(String transactionId, String status) {}

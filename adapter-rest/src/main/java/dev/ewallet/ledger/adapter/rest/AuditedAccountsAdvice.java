@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.adapter.rest.ApiDtos.DepositRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.HoldRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.TransferBatchRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransferRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalRequest;
 import java.lang.reflect.Type;
@@ -41,6 +42,12 @@ class AuditedAccountsAdvice extends RequestBodyAdviceAdapter {
               present(transfer.fromAccountId(), transfer.toAccountId());
           case WithdrawalRequest withdrawal -> present(withdrawal.accountId());
           case HoldRequest hold -> present(hold.accountId(), hold.destinationAccountId());
+          case TransferBatchRequest batch when batch.transfers() != null ->
+              batch.transfers().stream()
+                  .filter(Objects::nonNull)
+                  .flatMap(t -> present(t.fromAccountId(), t.toAccountId()).stream())
+                  .distinct()
+                  .toList();
           default -> List.of();
         };
     if (!accounts.isEmpty()) {

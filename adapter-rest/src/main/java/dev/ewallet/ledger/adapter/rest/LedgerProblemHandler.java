@@ -1,28 +1,8 @@
 package dev.ewallet.ledger.adapter.rest;
 
-import dev.ewallet.ledger.domain.error.AccessDeniedException;
-import dev.ewallet.ledger.domain.error.AccountFrozenException;
-import dev.ewallet.ledger.domain.error.AccountNotFoundException;
-import dev.ewallet.ledger.domain.error.AlreadyReversedException;
-import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
-import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
-import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
-import dev.ewallet.ledger.domain.error.HoldNotFoundException;
-import dev.ewallet.ledger.domain.error.HoldNotPendingException;
-import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
-import dev.ewallet.ledger.domain.error.InsufficientFundsException;
-import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.LedgerException;
-import dev.ewallet.ledger.domain.error.MoneyOverflowException;
-import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
-import dev.ewallet.ledger.domain.error.SameAccountException;
-import dev.ewallet.ledger.domain.error.StatementTooLargeException;
-import dev.ewallet.ledger.domain.error.TooManyAccountsException;
-import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
-import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
-import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
@@ -84,31 +64,7 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           ? overloaded("the database connection was lost; nothing was changed, retry later")
           : outcomeUnknown(e.getMessage());
     }
-    ProblemCode code =
-        switch (e) {
-          case InvalidRequestException invalid -> ProblemCode.VALIDATION_FAILED;
-          case AccessDeniedException denied -> ProblemCode.FORBIDDEN;
-          case AccountNotFoundException missing -> ProblemCode.ACCOUNT_NOT_FOUND;
-          case TransactionNotFoundException missing -> ProblemCode.TRANSACTION_NOT_FOUND;
-          case AlreadyReversedException reversed -> ProblemCode.ALREADY_REVERSED;
-          case DuplicateReferenceException duplicate -> ProblemCode.DUPLICATE_REFERENCE;
-          case StatementTooLargeException tooLarge -> ProblemCode.STATEMENT_TOO_LARGE;
-          case AmountLimitExceededException limit -> ProblemCode.AMOUNT_LIMIT_EXCEEDED;
-          case TooManyAccountsException tooMany -> ProblemCode.TOO_MANY_ACCOUNTS;
-          case InsufficientFundsException funds -> ProblemCode.INSUFFICIENT_FUNDS;
-          case AccountFrozenException frozen -> ProblemCode.ACCOUNT_FROZEN;
-          case CurrencyMismatchException currency -> ProblemCode.CURRENCY_MISMATCH;
-          case SameAccountException same -> ProblemCode.SAME_ACCOUNT;
-          case IdempotencyKeyReusedException reused -> ProblemCode.IDEMPOTENCY_KEY_REUSED;
-          case MoneyOverflowException overflow -> ProblemCode.AMOUNT_OVERFLOW;
-          case NotReversibleException notReversible -> ProblemCode.NOT_REVERSIBLE;
-          case OverloadedException overloaded -> ProblemCode.OVERLOADED;
-          case OutcomeUnknownException unknown -> ProblemCode.OUTCOME_UNKNOWN;
-          case WithdrawalNotFoundException missing -> ProblemCode.WITHDRAWAL_NOT_FOUND;
-          case WithdrawalNotPendingException finished -> ProblemCode.WITHDRAWAL_NOT_PENDING;
-          case HoldNotFoundException missing -> ProblemCode.HOLD_NOT_FOUND;
-          case HoldNotPendingException finished -> ProblemCode.HOLD_NOT_PENDING;
-        };
+    ProblemCode code = ProblemCode.of(e);
     return respond(code, e.getMessage());
   }
 

@@ -62,7 +62,12 @@ class LedgerSecurityConfiguration {
                 .permitAll()
                 .requestMatchers("/actuator/**")
                 .hasAuthority(operator)
-                .requestMatchers(HttpMethod.POST, "/v1/deposits", "/v1/transactions/*/reversal")
+                .requestMatchers(
+                    HttpMethod.POST,
+                    "/v1/deposits",
+                    "/v1/transactions/*/reversal",
+                    "/v1/accounts/*/freeze",
+                    "/v1/accounts/*/unfreeze")
                 .hasAuthority(operator)
                 .requestMatchers("/v1/reconciliation", "/v1/audit-events")
                 .hasAuthority(operator)

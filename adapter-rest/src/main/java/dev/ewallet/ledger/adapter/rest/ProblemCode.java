@@ -1,5 +1,28 @@
 package dev.ewallet.ledger.adapter.rest;
 
+import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountFrozenException;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
+import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
+import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.HoldNotPendingException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
+import dev.ewallet.ledger.domain.error.InsufficientFundsException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.LedgerException;
+import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.error.NotReversibleException;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
+import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.error.SameAccountException;
+import dev.ewallet.ledger.domain.error.StatementTooLargeException;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
+import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import java.net.URI;
 import java.util.Locale;
 import org.springframework.http.HttpStatus;
@@ -52,6 +75,34 @@ enum ProblemCode {
   ProblemCode(HttpStatus status, String title) {
     this.status = status;
     this.title = title;
+  }
+
+  /** The code of a ledger's refusal: every refusal has exactly one. */
+  static ProblemCode of(LedgerException refusal) {
+    return switch (refusal) {
+      case InvalidRequestException invalid -> VALIDATION_FAILED;
+      case AccessDeniedException denied -> FORBIDDEN;
+      case AccountNotFoundException missing -> ACCOUNT_NOT_FOUND;
+      case TransactionNotFoundException missing -> TRANSACTION_NOT_FOUND;
+      case AlreadyReversedException reversed -> ALREADY_REVERSED;
+      case DuplicateReferenceException duplicate -> DUPLICATE_REFERENCE;
+      case StatementTooLargeException tooLarge -> STATEMENT_TOO_LARGE;
+      case AmountLimitExceededException limit -> AMOUNT_LIMIT_EXCEEDED;
+      case TooManyAccountsException tooMany -> TOO_MANY_ACCOUNTS;
+      case InsufficientFundsException funds -> INSUFFICIENT_FUNDS;
+      case AccountFrozenException frozen -> ACCOUNT_FROZEN;
+      case CurrencyMismatchException currency -> CURRENCY_MISMATCH;
+      case SameAccountException same -> SAME_ACCOUNT;
+      case IdempotencyKeyReusedException reused -> IDEMPOTENCY_KEY_REUSED;
+      case MoneyOverflowException overflow -> AMOUNT_OVERFLOW;
+      case NotReversibleException notReversible -> NOT_REVERSIBLE;
+      case OverloadedException overloaded -> OVERLOADED;
+      case OutcomeUnknownException unknown -> OUTCOME_UNKNOWN;
+      case WithdrawalNotFoundException missing -> WITHDRAWAL_NOT_FOUND;
+      case WithdrawalNotPendingException finished -> WITHDRAWAL_NOT_PENDING;
+      case HoldNotFoundException missing -> HOLD_NOT_FOUND;
+      case HoldNotPendingException finished -> HOLD_NOT_PENDING;
+    };
   }
 
   HttpStatus status() {

@@ -11,13 +11,15 @@ import dev.ewallet.ledger.domain.ratelimit.RequestKind;
 public interface RateLimiter {
 
   /**
-   * Takes one permit from the user's budget of this kind.
+   * Takes {@code permits} permits from the user's budget of this kind, all or none: a request
+   * carrying several money movements (a batch of transfers) takes one per movement.
    *
    * @param user never {@code null}
    * @param kind never {@code null}
+   * @param permits at least 1; more than {@code permitsPerSecond} is never admitted
    * @param permitsPerSecond at least 1
    * @return never {@code null}; refused with the time until the window ends when the budget is
    *     spent
    */
-  RateLimitDecision tryAcquire(UserId user, RequestKind kind, int permitsPerSecond);
+  RateLimitDecision tryAcquire(UserId user, RequestKind kind, int permits, int permitsPerSecond);
 }
