@@ -47,6 +47,17 @@ public class Report {
         md.append(String.format("| %d | %s | %s |%n", c, fmt(u), fmt(h)));
       }
     }
+    if (rows.stream().anyMatch(r -> r.scenario().equals("bulk"))) {
+      md.append("\n## Batches of 100 / single transfers\n\nbulk's req/s counts transfers (100 per")
+          .append(" request) and its latencies are a whole batch's.\n\n| connections | transfers/s,")
+          .append(" bulk / uniform |\n|---:|---:|\n");
+      for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
+        Double b = ratio(rows, "bulk", "uniform", c);
+        if (b != null) {
+          md.append(String.format("| %d | %s |%n", c, fmt(b)));
+        }
+      }
+    }
     md.append("\n## Where the time goes (profile of a run of its own)\n\n```\n")
         .append(Files.readString(Path.of(args[1])))
         .append("```\n\n## Reconciliation after the runs\n\n`").append(reconciliation).append("`\n");
@@ -76,7 +87,7 @@ public class Report {
   /** Two line charts as inline SVG: throughput and p99 against connections, one line a scenario. */
   private static String chart(List<Row> rows, String title) {
     Map<String, List<Row>> series = new LinkedHashMap<>();
-    for (String s : List.of("uniform", "hot", "read", "pgbench-uniform", "pgbench-hot")) {
+    for (String s : List.of("uniform", "hot", "read", "bulk", "pgbench-uniform", "pgbench-hot")) {
       List<Row> points = rows.stream().filter(r -> r.scenario().equals(s)).toList();
       if (!points.isEmpty()) {
         series.put(s, points);

@@ -5,7 +5,8 @@
 #
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
-#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read pgbench spike
+#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read bulk pgbench spike
+#                                (bulk: batches of 100 transfers; its rate counts transfers)
 #                                (the profile is recorded when the profiled scenario runs)
 #   bench/run.sh --profiler async   profile with async-profiler (from Maven Central) instead of
 #                                JFR: every thread's CPU, the JIT, the collector and the kernel's
@@ -31,7 +32,7 @@ cd "$(dirname "$0")/.."
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
-SHED_AFTER_MS=500 SCENARIOS="uniform hot read pgbench spike" PROFILER=jfr PROFILE_SCENARIO=uniform
+SHED_AFTER_MS=500 SCENARIOS="uniform hot read bulk pgbench spike" PROFILER=jfr PROFILE_SCENARIO=uniform
 ASYNC_PROFILER_VERSION=4.2 INSTANCES=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -192,10 +193,12 @@ jit_ms() { # summed over the service's JVMs
       /^sun.os.hrt.frequency=/ {f = $2} END {printf "%d\n", (f > 0 ? t / f * 1000 : 0)}'
   done | awk '{ms += $1} END {printf "%d", ms}'
 }
-# When reads are measured, each round also reads for WARMUP seconds, so that their path is
-# compiled too (a first read profile, warmed by transfers only, spent 38 % in the compiler).
+# When reads (or batches) are measured, each round also reads (or sends batches) for WARMUP
+# seconds, so that their path is compiled too (a first read profile, warmed by transfers only,
+# spent 38 % in the compiler).
 WARMUP_MODES=uniform
-! runs read || WARMUP_MODES="uniform read"
+! runs read || WARMUP_MODES="$WARMUP_MODES read"
+! runs bulk || WARMUP_MODES="$WARMUP_MODES bulk"
 warmed=0
 while [ "$warmed" -lt "$WARMUP_MAX" ]; do
   log "warming up the JVM and filling the pool (${warmed} s so far)..."
@@ -237,10 +240,11 @@ if [ "$PROFILER" != none ] && runs "$PROFILE_SCENARIO"; then
   settle
 fi
 for c in $CONNECTIONS; do
-  log "uniform, hot and read at $c connections..."
+  log "$SCENARIOS at $c connections..."
   ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
   ! runs hot || wrk_run hot "$c" "$DURATION" hot
   ! runs read || wrk_run read "$c" "$DURATION" read
+  ! runs bulk || wrk_run bulk "$c" "$DURATION" bulk
   if runs pgbench; then
     pgbench_run pgbench-uniform 0 "$c" "$DURATION"
     pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"

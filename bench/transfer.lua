@@ -2,11 +2,14 @@
 --   uniform  transfers of 1 dong from a random payer to a random wallet in 1..WALLETS
 --   hot      transfers of 1 dong from a random payer to TARGET
 --   read     GET of a random payer's account (3 in 4) or its newest history page (1 in 4)
+--   bulk     a batch of BATCH (100) uniform transfers from one random payer, each under its own
+--            key; the RESULT line counts transfers, not requests, in rps and statuses
 -- Payers come from the file PAYERS (lines "<walletId> <token>"). Every transfer carries a unique
 -- Idempotency-Key. done() prints one RESULT line: rate, latency percentiles, statuses, errors.
 local mode = os.getenv("MODE") or "uniform"
 local wallets = tonumber(os.getenv("WALLETS") or "0")
 local target = os.getenv("TARGET")
+local batch = tonumber(os.getenv("BATCH") or "100")
 local payers = {}
 local counter = 0
 statuses = {} -- global: done() reads every thread's copy through thread:get
@@ -28,16 +31,33 @@ function init(args)
   tag = string.format("%x%x", os.time(), math.random(1, 2 ^ 30))
 end
 
-local function transfer(payer, to)
-  if to == payer.id then
-    to = (to % wallets) + 1
-  end
+local function key()
   counter = counter + 1
+  return "bench-" .. tag .. "-" .. counter
+end
+
+local function payee(payer, to)
+  return to == payer.id and (to % wallets) + 1 or to
+end
+
+local function transfer(payer, to)
   return wrk.format("POST", "/v1/transfers", {
     ["Content-Type"] = "application/json",
     ["Authorization"] = payer.auth,
-    ["Idempotency-Key"] = "bench-" .. tag .. "-" .. counter,
-  }, '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. to .. ',"amount":1}')
+    ["Idempotency-Key"] = key(),
+  }, '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. payee(payer, to) .. ',"amount":1}')
+end
+
+local function transfers(payer)
+  local items = {}
+  for i = 1, batch do
+    items[i] = '{"key":"' .. key() .. '","fromAccountId":' .. payer.id .. ',"toAccountId":'
+      .. payee(payer, math.random(wallets)) .. ',"amount":1}'
+  end
+  return wrk.format("POST", "/v1/transfer-batches", {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = payer.auth,
+  }, '{"transfers":[' .. table.concat(items, ",") .. ']}')
 end
 
 function request()
@@ -50,12 +70,21 @@ function request()
       path = path .. "/entries?limit=20"
     end
     return wrk.format("GET", path, { ["Authorization"] = payer.auth })
+  elseif mode == "bulk" then
+    return transfers(payer)
   end
   return transfer(payer, math.random(wallets))
 end
 
 function response(status, headers, body)
-  statuses[status] = (statuses[status] or 0) + 1
+  if mode == "bulk" and status == 200 then
+    for item in body:gmatch('"status":(%d+)') do
+      local code = tonumber(item)
+      statuses[code] = (statuses[code] or 0) + 1
+    end
+  else
+    statuses[status] = (statuses[status] or 0) + 1
+  end
 end
 
 function done(summary, latency, requests)
@@ -73,7 +102,7 @@ function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     "RESULT rps=%.1f p50=%.2f p95=%.2f p99=%.2f p999=%.2f statuses=%s socket_errors=%d\n",
-    summary.requests / (summary.duration / 1e6),
+    summary.requests * (mode == "bulk" and batch or 1) / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(95) / 1000,
     latency:percentile(99) / 1000, latency:percentile(99.9) / 1000,
     table.concat(parts, ","), e.connect + e.read + e.write + e.timeout))
