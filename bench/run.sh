@@ -6,7 +6,9 @@
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read bulk pgbench spike
-#                                (bulk: batches of 100 transfers; its rate counts transfers)
+#                                (bulk: batches of 100 transfers at an eighth of the connections,
+#                                so as many transfers are in flight as 12.5 single-transfer
+#                                connections; its rate counts the transfers posted)
 #                                (the profile is recorded when the profiled scenario runs)
 #   bench/run.sh --profiler async   profile with async-profiler (from Maven Central) instead of
 #                                JFR: every thread's CPU, the JIT, the collector and the kernel's
@@ -205,7 +207,11 @@ while [ "$warmed" -lt "$WARMUP_MAX" ]; do
   jit_before=$(jit_ms)
   round=0
   for mode in $WARMUP_MODES; do
-    wrk_run "$mode" 32 "$WARMUP" warmup
+    # Batches warm at an eighth of the connections, as they are measured.
+    case $mode in
+      bulk) wrk_run bulk 4 "$WARMUP" warmup ;;
+      *) wrk_run "$mode" 32 "$WARMUP" warmup ;;
+    esac
     round=$(( round + WARMUP ))
   done
   warmed=$(( warmed + round ))
@@ -244,7 +250,7 @@ for c in $CONNECTIONS; do
   ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
   ! runs hot || wrk_run hot "$c" "$DURATION" hot
   ! runs read || wrk_run read "$c" "$DURATION" read
-  ! runs bulk || wrk_run bulk "$c" "$DURATION" bulk
+  ! runs bulk || wrk_run bulk "$(( c / 8 > 0 ? c / 8 : 1 ))" "$DURATION" bulk
   if runs pgbench; then
     pgbench_run pgbench-uniform 0 "$c" "$DURATION"
     pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"

@@ -42,6 +42,10 @@ CREATE TRIGGER account_shard_status
     BEFORE INSERT ON account
     FOR EACH ROW EXECUTE FUNCTION ledger_shard_takes_merchant_status();
 
+--changeset ledger:014-posting-type
+-- Operators' multi-leg postings (docs/money-movements.md) get their type's code for the entry kind.
+INSERT INTO transaction_type_code (code, type) VALUES (11, 'POSTING');
+
 --changeset ledger:014-account-status-grants runOnChange:true
 GRANT UPDATE (status) ON account TO "${runtimeRole}";
 GRANT SELECT, INSERT ON account_status_change TO "${runtimeRole}";

@@ -23,6 +23,7 @@ import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
@@ -179,6 +180,11 @@ class UseCaseWiring {
   @Bean
   TransferFundsUseCase transferFundsUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(TransferFundsUseCase.class, services.transfers());
+  }
+
+  @Bean
+  PostLegsUseCase postLegsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(PostLegsUseCase.class, services.postings());
   }
 
   @Bean

@@ -172,4 +172,26 @@ class TransferBatchesIT extends LedgerIntegrationTest {
     assertThat(balance(payer.id())).isEqualTo(5_000);
     assertThat(balance(payee.id())).isZero();
   }
+
+  /** A batch may carry a hundred transfers' texts: past the 16 KiB of other bodies, up to 1 MiB. */
+  @Test
+  void aBatchBodyMayBeLargerThanOtherBodies() {
+    Wallet payer = walletWith(100_000);
+    Wallet payee = openWallet();
+    String described = ",\"description\":\"" + "salary ".repeat(20) + "\"}";
+    List<String> items =
+        batchOf(100, payer.id(), payee.id(), 10).stream()
+            .map(item -> item.substring(0, item.length() - 1) + described)
+            .toList();
+    assertThat(String.join(",", items).length()).isGreaterThan(16 * 1024);
+
+    List<JsonNode> results = results(transferBatch(payer.token(), items));
+
+    assertThat(results).allSatisfy(r -> assertThat(r.get("status").asInt()).isEqualTo(201));
+    assertThat(balance(payee.id())).isEqualTo(1_000);
+    assertProblem(
+        transferBatch(payer.token(), List.of("\"" + "x".repeat(1024 * 1024) + "\"")),
+        413,
+        "PAYLOAD_TOO_LARGE");
+  }
 }

@@ -22,6 +22,7 @@ public final class LedgerServices implements AutoCloseable {
   private final MerchantService merchants;
   private final AuditService audit;
   private final AccountControlService controls;
+  private final MultiLegPostingService postings;
   private final PostingStrategy posting;
 
   /** Posting inline, one database transaction per request, with the default limits. */
@@ -64,6 +65,7 @@ public final class LedgerServices implements AutoCloseable {
     this.holds = new HoldService(ports.accounts(), ports.holds(), inline, limits.amounts(), clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, inline, clock);
     this.audit = new AuditService(ports.auditTrail());
+    this.postings = new MultiLegPostingService(inline, limits.amounts());
     this.controls =
         new AccountControlService(ports.accounts(), this.accounts, ports.unitOfWork(), clock);
   }
@@ -138,5 +140,9 @@ public final class LedgerServices implements AutoCloseable {
 
   public AccountControlService controls() {
     return controls;
+  }
+
+  public MultiLegPostingService postings() {
+    return postings;
   }
 }

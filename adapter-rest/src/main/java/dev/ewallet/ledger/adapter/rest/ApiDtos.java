@@ -144,6 +144,16 @@ final class ApiDtos {
   record TransferBatchItemResult(
       String key, int status, String transactionId, Boolean replayed, String code, String detail) {}
 
+  /** Legs: a positive amount credits the account, a negative one debits it. */
+  record PostingsRequest(
+      List<LegRequest> postings,
+      @Schema(description = "1 to 128 printable ASCII characters") String reference,
+      @Schema(description = "At most 140 characters, shown to the wallets' owners")
+          String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  record LegRequest(Long accountId, Long amount) {}
+
   record ReversalRequest(String reason) {}
 
   record PostingResponse(String transactionId, String status) {}

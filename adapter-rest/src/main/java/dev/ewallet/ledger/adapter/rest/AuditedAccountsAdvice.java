@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.adapter.rest.ApiDtos.DepositRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.HoldRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.PostingsRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransferBatchRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransferRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.WithdrawalRequest;
@@ -42,6 +43,11 @@ class AuditedAccountsAdvice extends RequestBodyAdviceAdapter {
               present(transfer.fromAccountId(), transfer.toAccountId());
           case WithdrawalRequest withdrawal -> present(withdrawal.accountId());
           case HoldRequest hold -> present(hold.accountId(), hold.destinationAccountId());
+          case PostingsRequest postings when postings.postings() != null ->
+              postings.postings().stream()
+                  .filter(Objects::nonNull)
+                  .flatMap(leg -> present(leg.accountId()).stream())
+                  .toList();
           case TransferBatchRequest batch when batch.transfers() != null ->
               batch.transfers().stream()
                   .filter(Objects::nonNull)

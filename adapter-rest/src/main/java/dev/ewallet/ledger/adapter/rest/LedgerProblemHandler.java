@@ -92,8 +92,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
       HttpHeaders headers,
       HttpStatusCode status,
       WebRequest request) {
-    if (causedBy(e, RequestBodyLimitFilter.PayloadTooLargeException.class)) {
-      return respond(ProblemCode.PAYLOAD_TOO_LARGE, RequestBodyLimitFilter.tooLarge());
+    Throwable tooLarge = cause(e, RequestBodyLimitFilter.PayloadTooLargeException.class);
+    if (tooLarge != null) {
+      return respond(ProblemCode.PAYLOAD_TOO_LARGE, tooLarge.getMessage());
     }
     return respond(ProblemCode.VALIDATION_FAILED, JsonInputProblems.describe(e));
   }
@@ -141,13 +142,14 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
         .body(code.problem(detail));
   }
 
-  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+  /** The first throwable of this type in {@code e}'s chain of causes, or {@code null}. */
+  private static Throwable cause(Throwable e, Class<? extends Throwable> type) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (type.isInstance(t)) {
-        return true;
+        return t;
       }
     }
-    return false;
+    return null;
   }
 
   private static ResponseEntity<Object> respond(ProblemCode code, String detail) {

@@ -65,6 +65,7 @@ class LedgerSecurityConfiguration {
                 .requestMatchers(
                     HttpMethod.POST,
                     "/v1/deposits",
+                    "/v1/postings",
                     "/v1/transactions/*/reversal",
                     "/v1/accounts/*/freeze",
                     "/v1/accounts/*/unfreeze")

@@ -12,13 +12,16 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses request bodies over {@value #MAX_BODY_BYTES} bytes with 413: up front when the client
+ * Refuses request bodies over {@value #MAX_BODY_BYTES} bytes ({@value #MAX_BATCH_BODY_BYTES} for a
+ * batch of transfers, up to a hundred transfers' bodies) with 413: up front when the client
  * declares a larger {@code Content-Length}, and while reading when a chunked body grows past it.
  */
 @Component
 class RequestBodyLimitFilter extends OncePerRequestFilter {
 
   static final int MAX_BODY_BYTES = 16 * 1024;
+
+  static final int MAX_BATCH_BODY_BYTES = 1024 * 1024;
 
   private final ProblemResponseWriter problems;
 
@@ -30,36 +33,42 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    if (request.getContentLengthLong() > MAX_BODY_BYTES) {
-      problems.write(request, response, ProblemCode.PAYLOAD_TOO_LARGE, tooLarge());
+    long limit =
+        "/v1/transfer-batches".equals(request.getRequestURI())
+            ? MAX_BATCH_BODY_BYTES
+            : MAX_BODY_BYTES;
+    if (request.getContentLengthLong() > limit) {
+      problems.write(request, response, ProblemCode.PAYLOAD_TOO_LARGE, tooLarge(limit));
       return;
     }
-    chain.doFilter(new LimitedBodyRequest(request), response);
+    chain.doFilter(new LimitedBodyRequest(request, limit), response);
   }
 
-  static String tooLarge() {
-    return "the request body exceeds " + MAX_BODY_BYTES + " bytes";
+  private static String tooLarge(long limit) {
+    return "the request body exceeds " + limit + " bytes";
   }
 
   /** Thrown while reading a body that grew past the limit; the problem handler answers 413. */
   static final class PayloadTooLargeException extends IOException {
-    PayloadTooLargeException() {
-      super(tooLarge());
+    PayloadTooLargeException(long limit) {
+      super(tooLarge(limit));
     }
   }
 
   private static final class LimitedBodyRequest extends HttpServletRequestWrapper {
 
+    private final long limit;
     private ServletInputStream limited;
 
-    LimitedBodyRequest(HttpServletRequest request) {
+    LimitedBodyRequest(HttpServletRequest request, long limit) {
       super(request);
+      this.limit = limit;
     }
 
     @Override
     public ServletInputStream getInputStream() throws IOException {
       if (limited == null) {
-        limited = new LimitedInputStream(super.getInputStream());
+        limited = new LimitedInputStream(super.getInputStream(), limit);
       }
       return limited;
     }
@@ -68,10 +77,12 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
   private static final class LimitedInputStream extends ServletInputStream {
 
     private final ServletInputStream delegate;
+    private final long limit;
     private long read;
 
-    LimitedInputStream(ServletInputStream delegate) {
+    LimitedInputStream(ServletInputStream delegate, long limit) {
       this.delegate = delegate;
+      this.limit = limit;
     }
 
     @Override
@@ -94,8 +105,8 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
 
     private void count(int n) throws PayloadTooLargeException {
       read += n;
-      if (read > MAX_BODY_BYTES) {
-        throw new PayloadTooLargeException();
+      if (read > limit) {
+        throw new PayloadTooLargeException(limit);
       }
     }
 

@@ -1,17 +1,22 @@
 package dev.ewallet.ledger.adapter.rest;
 
+import dev.ewallet.ledger.adapter.rest.ApiDtos.LegRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.PostingsRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReversalRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionsResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.VerificationResponse;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ChainVerification;
 import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
+import dev.ewallet.ledger.domain.port.in.PostLegsCommand;
+import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
@@ -19,6 +24,7 @@ import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -36,6 +42,7 @@ class TransactionController {
   private final GetTransactionQuery transactions;
   private final FindTransactionsByReferenceQuery byReference;
   private final ReverseTransactionUseCase reversals;
+  private final PostLegsUseCase postings;
   private final ReconciliationQuery reconciliation;
   private final ChainVerificationQuery verification;
   private final LedgerApiMapper mapper;
@@ -44,12 +51,14 @@ class TransactionController {
       GetTransactionQuery transactions,
       FindTransactionsByReferenceQuery byReference,
       ReverseTransactionUseCase reversals,
+      PostLegsUseCase postings,
       ReconciliationQuery reconciliation,
       ChainVerificationQuery verification,
       LedgerApiMapper mapper) {
     this.transactions = transactions;
     this.byReference = byReference;
     this.reversals = reversals;
+    this.postings = postings;
     this.reconciliation = reconciliation;
     this.verification = verification;
     this.mapper = mapper;
@@ -94,6 +103,41 @@ class TransactionController {
     TransactionResponse reversal =
         mapper.transaction(transactions.get(caller, receipt.transactionId()));
     return PostingResponses.created(receipt, reversal);
+  }
+
+  @Operation(
+      summary =
+          "Posts one transaction of 2 to 64 legs between wallets (operators): each account once,"
+              + " a positive amount credits it and a negative one debits it, the legs of each"
+              + " currency summing to zero; all legs post or none, under the balance, freeze and"
+              + " amount rules of every posting. Answers with the transaction as GET shows it.")
+  @ApiResponse(
+      responseCode = "201",
+      description = "Posted (or replayed: header Idempotent-Replayed: true)")
+  @PostMapping("/v1/postings")
+  ResponseEntity<TransactionResponse> post(
+      Caller caller,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody PostingsRequest body) {
+    IdempotencyKey idempotencyKey = RequestFields.idempotencyKey(key);
+    List<PostLegsCommand.Leg> legs =
+        RequestFields.required(body.postings(), "postings").stream()
+            .map(leg -> {
+              LegRequest given = RequestFields.required(leg, "postings[]");
+              return new PostLegsCommand.Leg(
+                  AccountId.of(RequestFields.required(given.accountId(), "accountId")),
+                  RequestFields.required(given.amount(), "amount"));
+            })
+            .toList();
+    PostingReceipt receipt =
+        postings.post(
+            new PostLegsCommand(
+                caller,
+                idempotencyKey,
+                legs,
+                RequestFields.details(body.reference(), body.description(), body.metadata())));
+    return PostingResponses.created(
+        receipt, mapper.transaction(transactions.get(caller, receipt.transactionId())));
   }
 
   @Operation(

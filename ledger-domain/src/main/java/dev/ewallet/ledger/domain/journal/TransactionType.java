@@ -3,12 +3,13 @@ package dev.ewallet.ledger.domain.journal;
 /**
  * What a journal transaction records, and whether an operator may reverse it.
  *
- * <p>Only payments between parties are reversible. The transactions of withdrawals and holds move
- * money between a wallet and the hold account that mirrors a pending withdrawal or hold row; they
- * move only through that row's state machine, because reversing one would put the hold account out
- * of step with what is pending (and reversing a withdrawal's opening, then completing it, would pay
- * the money out twice). A sweep only moves a merchant's own money between its sub-accounts, and a
- * reversal is undone by nothing but a new payment.
+ * <p>Only payments between parties (deposits, transfers, operators' multi-leg postings) are
+ * reversible. The transactions of withdrawals and holds move money between a wallet and the hold
+ * account that mirrors a pending withdrawal or hold row; they move only through that row's state
+ * machine, because reversing one would put the hold account out of step with what is pending (and
+ * reversing a withdrawal's opening, then completing it, would pay the money out twice). A sweep
+ * only moves a merchant's own money between its sub-accounts, and a reversal is undone by nothing
+ * but a new payment.
  */
 public enum TransactionType {
   /** Money entering a wallet from the bank, booked against the bank clearing account. */
@@ -30,7 +31,12 @@ public enum TransactionType {
   /** A hold is voided or expires: the amount moves from the hold back to the wallet. */
   HOLD_RELEASE(false, false),
   /** A merchant shard's balance is gathered into the merchant's main account. */
-  SWEEP(false, false);
+  SWEEP(false, false),
+  /**
+   * An operator's posting of 2 to 64 legs between wallets, summing to zero per currency: a payment
+   * split between a merchant and the platform, a correction across several wallets.
+   */
+  POSTING(true, true);
 
   private final boolean reversible;
   private final boolean stoppedByFreeze;
