@@ -46,6 +46,17 @@ CREATE TRIGGER account_shard_status
 -- Operators' multi-leg postings (docs/money-movements.md) get their type's code for the entry kind.
 INSERT INTO transaction_type_code (code, type) VALUES (11, 'POSTING');
 
+--changeset ledger:014-refunds
+-- Refunds (docs/money-movements.md): each links the transfer it pays part of back. The constraint is
+-- validated apart from its creation, so a large journal is scanned without blocking postings.
+ALTER TABLE journal_transaction ADD COLUMN refund_of uuid REFERENCES journal_transaction (id);
+ALTER TABLE journal_transaction ADD CONSTRAINT journal_transaction_refund_linked
+    CHECK ((type = 'REFUND') = (refund_of IS NOT NULL)) NOT VALID;
+ALTER TABLE journal_transaction VALIDATE CONSTRAINT journal_transaction_refund_linked;
+CREATE INDEX journal_transaction_by_refund ON journal_transaction (refund_of)
+    WHERE refund_of IS NOT NULL;
+INSERT INTO transaction_type_code (code, type) VALUES (12, 'REFUND');
+
 --changeset ledger:014-account-status-grants runOnChange:true
 GRANT UPDATE (status) ON account TO "${runtimeRole}";
 GRANT SELECT, INSERT ON account_status_change TO "${runtimeRole}";

@@ -28,6 +28,7 @@ import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
+import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
@@ -203,6 +204,11 @@ class UseCaseWiring {
   ChangeAccountStatusUseCase changeAccountStatusUseCase(
       LedgerServices services, UseCaseTimers timers) {
     return timers.timed(ChangeAccountStatusUseCase.class, services.controls());
+  }
+
+  @Bean
+  RefundTransactionUseCase refundTransactionUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(RefundTransactionUseCase.class, services.reversals());
   }
 
   @Bean

@@ -303,7 +303,7 @@ final class BatchPoster {
                   request.caller().principalId(),
                   request.idempotencyKey(),
                   request.fingerprint(),
-                  request.reversalOf(),
+                  request.original(),
                   request.reason(),
                   now,
                   request.details(),

@@ -19,7 +19,7 @@ import java.util.SortedSet;
  *     ascending id order
  * @param settles the hold or withdrawal row the plan moves on, locked after the accounts; {@code
  *     null} when the plan settles none
- * @param reversalOf the original, or {@code null} unless this is a reversal
+ * @param original the transaction this one reverses or refunds, or {@code null}
  * @param reason the operator's reason, or {@code null}
  * @param details the client's reference, description and metadata, stored with the transaction
  * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
@@ -31,7 +31,7 @@ record PostingRequest(
     TransactionType type,
     SortedSet<AccountId> accountIds,
     SettledRow settles,
-    TransactionId reversalOf,
+    TransactionId original,
     String reason,
     PostingPlan plan,
     TransactionDetails details,
@@ -55,7 +55,7 @@ record PostingRequest(
       TransactionType type,
       SortedSet<AccountId> accountIds,
       SettledRow settles,
-      TransactionId reversalOf,
+      TransactionId original,
       String reason,
       PostingPlan plan) {
     this(
@@ -65,7 +65,7 @@ record PostingRequest(
         type,
         accountIds,
         settles,
-        reversalOf,
+        original,
         reason,
         plan,
         TransactionDetails.NONE,
@@ -81,7 +81,7 @@ record PostingRequest(
         type,
         accountIds,
         settles,
-        reversalOf,
+        original,
         reason,
         plan,
         clientDetails,

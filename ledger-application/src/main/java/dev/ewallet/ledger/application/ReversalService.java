@@ -3,12 +3,15 @@ package dev.ewallet.ledger.application;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
+import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
+import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -17,12 +20,15 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Reversals of deposits and transfers (the domain's {@link TransactionType#isReversible} says which
- * types may be reversed). Whether the original was reversed before is read once its accounts are
- * locked, after the poster has answered replays (so a resend of a reversal that succeeded replays
- * instead of being refused); the journal's unique link is the safety net behind that read.
+ * Reversals (the domain's {@link TransactionType#isReversible} says which types may be reversed)
+ * and partial refunds of transfers. Whether the original was reversed or refunded before is read
+ * once its accounts are locked, after the poster has answered replays (so a resend of a reversal
+ * that succeeded replays instead of being refused). Every reversal and refund of a transaction
+ * locks its payer, and both post inline, one per database transaction: two of them on one original
+ * are ordered by that lock, and the later reads what the earlier committed. The journal's unique
+ * reversal link is the safety net behind the reversal's read.
  */
-public final class ReversalService implements ReverseTransactionUseCase {
+public final class ReversalService implements ReverseTransactionUseCase, RefundTransactionUseCase {
 
   private final AccountRepository accounts;
   private final JournalRepository journal;
@@ -37,11 +43,7 @@ public final class ReversalService implements ReverseTransactionUseCase {
   @Override
   public PostingReceipt reverse(ReverseTransactionCommand command) {
     command.caller().requireOperator();
-    JournalTransaction original =
-        journal
-            .findById(command.transactionId())
-            .orElseThrow(() -> new TransactionNotFoundException(command.transactionId().toString()))
-            .journalTransaction();
+    JournalTransaction original = original(command.transactionId());
     return posting
         .post(
             new PostingRequest(
@@ -55,9 +57,48 @@ public final class ReversalService implements ReverseTransactionUseCase {
                 command.reason(),
                 (locked, id, at) -> {
                   requireNotReversed(original.id());
+                  long refunded = journal.refundedMinor(original.id());
+                  if (refunded > 0) {
+                    throw NotReversibleException.refunded(original.id().toString(), refunded);
+                  }
                   return Planned.of(original.reverse(id, at, locked.accounts()));
                 }))
         .receiptOrThrow();
+  }
+
+  @Override
+  public PostingReceipt refund(RefundTransactionCommand command) {
+    command.caller().requireOperator();
+    JournalTransaction original = original(command.transactionId());
+    return posting
+        .post(
+            new PostingRequest(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                TransactionType.REFUND,
+                accountsToLock(original),
+                null,
+                original.id(),
+                command.reason(),
+                (locked, id, at) -> {
+                  requireNotReversed(original.id());
+                  return Planned.of(
+                      original.refund(
+                          id,
+                          command.amountMinor(),
+                          journal.refundedMinor(original.id()),
+                          at,
+                          locked.accounts()));
+                }))
+        .receiptOrThrow();
+  }
+
+  private JournalTransaction original(TransactionId id) {
+    return journal
+        .findById(id)
+        .orElseThrow(() -> new TransactionNotFoundException(id.toString()))
+        .journalTransaction();
   }
 
   /**

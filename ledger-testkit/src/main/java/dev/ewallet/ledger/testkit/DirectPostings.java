@@ -39,6 +39,7 @@ public record DirectPostings(
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, amount.currency());
     return post(
         TransactionType.DEPOSIT,
+        null,
         clearing,
         wallet,
         amount,
@@ -51,11 +52,19 @@ public record DirectPostings(
   /** Moves {@code amount} between two accounts of its currency as a transfer. */
   public TransactionId transfer(
       AccountId from, AccountId to, Money amount, TransactionDetails details) {
-    return post(TransactionType.TRANSFER, from, to, amount, details, null);
+    return post(TransactionType.TRANSFER, null, from, to, amount, details, null);
+  }
+
+  /** Pays {@code amount} of a transfer back from its payee to its payer, linked to it. */
+  public TransactionId refund(
+      TransactionId transfer, AccountId payee, AccountId payer, Money amount) {
+    return post(
+        TransactionType.REFUND, transfer, payee, payer, amount, TransactionDetails.NONE, null);
   }
 
   private TransactionId post(
       TransactionType type,
+      TransactionId original,
       AccountId from,
       AccountId to,
       Money amount,
@@ -68,7 +77,7 @@ public record DirectPostings(
             principal,
             LedgerFixtures.freshKey(),
             RequestFingerprint.of("test-" + type, from, to, amount),
-            null,
+            original,
             null,
             Instant.now().truncatedTo(ChronoUnit.MICROS),
             details,

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
@@ -70,8 +71,9 @@ public final class InMemoryJournal implements JournalRepository {
       if (state.keys().containsKey(key)) {
         continue;
       }
-      if (claim.reversalOf() != null && state.reversedBy().containsKey(claim.reversalOf())) {
-        throw new AlreadyReversedException(claim.reversalOf().toString());
+      boolean reversal = claim.type() == TransactionType.REVERSAL;
+      if (reversal && state.reversedBy().containsKey(claim.original())) {
+        throw new AlreadyReversedException(claim.original().toString());
       }
       UniqueReference reference = claim.uniqueReference();
       if (reference != null && !taken(List.of(reference)).isEmpty()) {
@@ -79,8 +81,8 @@ public final class InMemoryJournal implements JournalRepository {
       }
       state.keys().put(key, claim.transactionId());
       state.headers().put(claim.transactionId(), new Header(claim));
-      if (claim.reversalOf() != null) {
-        state.reversedBy().put(claim.reversalOf(), claim.transactionId());
+      if (reversal) {
+        state.reversedBy().put(claim.original(), claim.transactionId());
       }
       won.add(claim.transactionId());
     }
@@ -148,6 +150,22 @@ public final class InMemoryJournal implements JournalRepository {
   }
 
   @Override
+  public long refundedMinor(TransactionId transfer) {
+    return store.locked(() -> {
+      Set<TransactionId> refunds =
+          store.state().headers().values().stream()
+              .map(Header::claim)
+              .filter(c -> c.type() == TransactionType.REFUND && transfer.equals(c.original()))
+              .map(JournalClaim::transactionId)
+              .collect(Collectors.toSet());
+      return store.state().entries().stream()
+          .filter(e -> refunds.contains(e.transactionId()) && e.amount().isPositive())
+          .mapToLong(e -> e.amount().amountMinor())
+          .sum();
+    });
+  }
+
+  @Override
   public Optional<PostedTransaction> findById(TransactionId id) {
     return store.locked(() ->
         Optional.ofNullable(store.state().headers().get(id))
@@ -155,7 +173,7 @@ public final class InMemoryJournal implements JournalRepository {
                 new PostedTransaction(
                     id,
                     header.claim().type(),
-                    header.claim().reversalOf(),
+                    header.claim().original(),
                     store.state().reversedBy().get(id),
                     header.claim().reason(),
                     header.claim().createdAt(),

@@ -144,6 +144,27 @@ public abstract class JournalRepositoryContract {
   }
 
   @Test
+  void aTransfersRefundsAreLinkedToItAndSummedByWhatTheyCreditedItsPayer() {
+    Account payer = wallet();
+    Account payee = wallet();
+    deposit(payer.id(), 1_000);
+    DirectPostings direct = new DirectPostings(accounts(), journal(), unitOfWork(), principal);
+    TransactionId transfer =
+        direct.transfer(payer.id(), payee.id(), vnd(800), TransactionDetails.NONE);
+    assertThat(journal().refundedMinor(transfer)).isZero();
+
+    TransactionId first = direct.refund(transfer, payee.id(), payer.id(), vnd(300));
+    direct.refund(transfer, payee.id(), payer.id(), vnd(200));
+
+    assertThat(journal().refundedMinor(transfer)).isEqualTo(500);
+    PostedTransaction refund = journal().findById(first).orElseThrow();
+    assertThat(refund.refundOf()).isEqualTo(transfer);
+    assertThat(refund.reversalOf()).isNull();
+    assertThat(refund.journalTransaction().refundOf()).contains(transfer);
+    assertThat(journal().findById(transfer).orElseThrow().reversedBy()).isNull();
+  }
+
+  @Test
   void aPostedTransactionIsReadBackWithItsEntries() {
     Account wallet = wallet();
     TransactionId id = deposit(wallet.id(), 2_500);

@@ -39,6 +39,7 @@ public abstract class OutboxStoreContract {
         TransactionId.random(),
         TransactionType.TRANSFER,
         null,
+        null,
         Instant.now().truncatedTo(ChronoUnit.MICROS),
         List.of(
             new BalanceChange(AccountId.of(from), vnd(-5), vnd(0), EntryHash.GENESIS),

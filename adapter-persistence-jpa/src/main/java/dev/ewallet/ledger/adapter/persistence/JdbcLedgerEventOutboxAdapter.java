@@ -59,6 +59,9 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
     payload.put("transactionId", event.transactionId().toString());
     payload.put("type", event.type().name());
     payload.put("reversalOf", event.reversalOf() == null ? null : event.reversalOf().toString());
+    if (event.refundOf() != null) {
+      payload.put("refundOf", event.refundOf().toString());
+    }
     payload.put("occurredAt", event.occurredAt().toString());
     payload.put("currency", event.changes().getFirst().amount().currency().value());
     payload.put(
@@ -69,6 +72,7 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
   private static Map<String, Object> entry(BalanceChange change) {
     return Map.of(
         "accountId", change.accountId().value(),
+        "currency", change.amount().currency().value(),
         "amount", change.amount().amountMinor(),
         "balanceAfter", change.balanceAfter().amountMinor(),
         "hash", change.hash().hex());

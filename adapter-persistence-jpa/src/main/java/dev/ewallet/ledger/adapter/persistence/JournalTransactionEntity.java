@@ -27,6 +27,9 @@ class JournalTransactionEntity {
   @Column(name = "reversal_of")
   private UUID reversalOf;
 
+  @Column(name = "refund_of")
+  private UUID refundOf;
+
   @Column(name = "reason")
   private String reason;
 
@@ -53,8 +56,9 @@ class JournalTransactionEntity {
     return type;
   }
 
-  UUID reversalOf() {
-    return reversalOf;
+  /** The transaction this one reverses or refunds, or {@code null}. */
+  UUID original() {
+    return reversalOf != null ? reversalOf : refundOf;
   }
 
   String reason() {

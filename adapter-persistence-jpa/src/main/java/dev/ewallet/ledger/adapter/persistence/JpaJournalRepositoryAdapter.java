@@ -51,16 +51,22 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
 
   private static final String CLAIM_ALL =
       "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
-          + " request_fingerprint, reversal_of, reason, created_at, reference, description,"
-          + " metadata)"
+          + " request_fingerprint, reversal_of, refund_of, reason, created_at, reference,"
+          + " description, metadata)"
           + " SELECT v.id::uuid, v.type, v.principal_id, v.idempotency_key, v.fingerprint,"
-          + " v.reversal_of::uuid, v.reason, v.created_at::timestamptz, v.reference,"
-          + " v.description, v.metadata::jsonb"
+          + " CASE WHEN v.type = 'REVERSAL' THEN v.original::uuid END,"
+          + " CASE WHEN v.type = 'REFUND' THEN v.original::uuid END,"
+          + " v.reason, v.created_at::timestamptz, v.reference, v.description, v.metadata::jsonb"
           + " FROM unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[],"
           + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) WITH ORDINALITY"
-          + " AS v(id, type, principal_id, idempotency_key, fingerprint, reversal_of, reason,"
+          + " AS v(id, type, principal_id, idempotency_key, fingerprint, original, reason,"
           + " created_at, reference, description, metadata, position) ORDER BY v.position"
           + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING RETURNING id";
+
+  private static final String REFUNDED =
+      "SELECT coalesce(sum(e.amount), 0) FROM journal_transaction t"
+          + " JOIN ledger_entry e ON e.transaction_id = t.id"
+          + " WHERE t.refund_of = ? AND e.amount > 0";
 
   private static final String TAKE_REFERENCES =
       "INSERT INTO deposit_reference (currency, reference, transaction_id)"
@@ -153,7 +159,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
               claims.stream().map(c -> c.idempotencyKey().value()).toArray(String[]::new),
               claims.stream().map(c -> c.fingerprint().sha256Hex()).toArray(String[]::new),
               claims.stream()
-                  .map(c -> c.reversalOf() == null ? null : c.reversalOf().toString())
+                  .map(c -> c.original() == null ? null : c.original().toString())
                   .toArray(String[]::new),
               claims.stream().map(JournalClaim::reason).toArray(String[]::new),
               claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new),
@@ -167,7 +173,8 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
       if (violates(duplicate, REVERSED_ONCE)) {
         throw new AlreadyReversedException(
             claims.stream()
-                .map(JournalClaim::reversalOf)
+                .filter(c -> c.type() == TransactionType.REVERSAL)
+                .map(JournalClaim::original)
                 .filter(Objects::nonNull)
                 .map(TransactionId::toString)
                 .collect(Collectors.joining(", ")));
@@ -256,6 +263,11 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
   }
 
   @Override
+  public long refundedMinor(TransactionId transfer) {
+    return jdbc.sql(REFUNDED).param(transfer.value()).query(Long.class).single();
+  }
+
+  @Override
   public Optional<PostedTransaction> findById(TransactionId id) {
     return transactions
         .findById(id.value())
@@ -263,7 +275,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
             new PostedTransaction(
                 id,
                 header.type(),
-                header.reversalOf() == null ? null : TransactionId.of(header.reversalOf()),
+                header.original() == null ? null : TransactionId.of(header.original()),
                 transactions
                     .findByReversalOf(id.value())
                     .map(reversal -> TransactionId.of(reversal.id()))

@@ -42,6 +42,7 @@ class OutboxIT extends PersistenceIntegrationTest {
         TransactionId.random(),
         TransactionType.TRANSFER,
         null,
+        null,
         Instant.now().truncatedTo(ChronoUnit.MICROS),
         List.of(
             new BalanceChange(AccountId.of(11), vnd(-1_000), vnd(49_000), EntryHash.GENESIS),

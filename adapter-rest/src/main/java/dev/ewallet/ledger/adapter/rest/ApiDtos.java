@@ -156,6 +156,8 @@ final class ApiDtos {
 
   record ReversalRequest(String reason) {}
 
+  record RefundRequest(Long amount, String reason) {}
+
   record PostingResponse(String transactionId, String status) {}
 
   /** {@code balanceAfter} is absent for accounts the caller does not own. */
@@ -172,6 +174,7 @@ final class ApiDtos {
       String status,
       String reversalOf,
       String reversedBy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String refundOf,
       String reason,
       Instant createdAt,
       String reference,

@@ -58,6 +58,7 @@ interface LedgerApiMapper {
         "COMPLETED",
         transaction.reversalOf() == null ? null : transaction.reversalOf().toString(),
         transaction.reversedBy() == null ? null : transaction.reversedBy().toString(),
+        transaction.refundOf() == null ? null : transaction.refundOf().toString(),
         transaction.reason(),
         transaction.createdAt(),
         transaction.details().reference(),

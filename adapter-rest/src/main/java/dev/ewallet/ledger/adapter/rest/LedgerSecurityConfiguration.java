@@ -67,6 +67,7 @@ class LedgerSecurityConfiguration {
                     "/v1/deposits",
                     "/v1/postings",
                     "/v1/transactions/*/reversal",
+                    "/v1/transactions/*/refunds",
                     "/v1/accounts/*/freeze",
                     "/v1/accounts/*/unfreeze")
                 .hasAuthority(operator)

@@ -17,6 +17,7 @@ import dev.ewallet.ledger.domain.error.MoneyOverflowException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.StatementTooLargeException;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
@@ -61,6 +62,7 @@ enum ProblemCode {
   IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused"),
   AMOUNT_OVERFLOW(HttpStatus.UNPROCESSABLE_CONTENT, "Amount out of range"),
   AMOUNT_LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Amount above the currency's maximum"),
+  REFUND_EXCEEDS_ORIGINAL(HttpStatus.UNPROCESSABLE_CONTENT, "Refunds beyond the original amount"),
   TOO_MANY_ACCOUNTS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many accounts"),
   RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
   OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
@@ -97,6 +99,7 @@ enum ProblemCode {
       case MoneyOverflowException overflow -> AMOUNT_OVERFLOW;
       case NotReversibleException notReversible -> NOT_REVERSIBLE;
       case OverloadedException overloaded -> OVERLOADED;
+      case RefundExceedsOriginalException beyond -> REFUND_EXCEEDS_ORIGINAL;
       case OutcomeUnknownException unknown -> OUTCOME_UNKNOWN;
       case WithdrawalNotFoundException missing -> WITHDRAWAL_NOT_FOUND;
       case WithdrawalNotPendingException finished -> WITHDRAWAL_NOT_PENDING;

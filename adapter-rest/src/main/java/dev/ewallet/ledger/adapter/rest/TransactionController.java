@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.rest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.LegRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.PostingsRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReconciliationResponse;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.RefundRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.ReversalRequest;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.TransactionsResponse;
@@ -19,6 +20,8 @@ import dev.ewallet.ledger.domain.port.in.PostLegsCommand;
 import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
+import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
+import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import io.swagger.v3.oas.annotations.Operation;
@@ -43,6 +46,7 @@ class TransactionController {
   private final FindTransactionsByReferenceQuery byReference;
   private final ReverseTransactionUseCase reversals;
   private final PostLegsUseCase postings;
+  private final RefundTransactionUseCase refunds;
   private final ReconciliationQuery reconciliation;
   private final ChainVerificationQuery verification;
   private final LedgerApiMapper mapper;
@@ -52,6 +56,7 @@ class TransactionController {
       FindTransactionsByReferenceQuery byReference,
       ReverseTransactionUseCase reversals,
       PostLegsUseCase postings,
+      RefundTransactionUseCase refunds,
       ReconciliationQuery reconciliation,
       ChainVerificationQuery verification,
       LedgerApiMapper mapper) {
@@ -59,6 +64,7 @@ class TransactionController {
     this.byReference = byReference;
     this.reversals = reversals;
     this.postings = postings;
+    this.refunds = refunds;
     this.reconciliation = reconciliation;
     this.verification = verification;
     this.mapper = mapper;
@@ -103,6 +109,34 @@ class TransactionController {
     TransactionResponse reversal =
         mapper.transaction(transactions.get(caller, receipt.transactionId()));
     return PostingResponses.created(receipt, reversal);
+  }
+
+  @Operation(
+      summary =
+          "Pays part of a transfer back from the payee (where the money now is, for a sharded"
+              + " merchant) to the payer, as a REFUND linked to it (operators). Refunds may follow"
+              + " one another while their sum stays within the transfer's amount (beyond it: 422"
+              + " REFUND_EXCEEDS_ORIGINAL); a reversed transfer cannot be refunded (409"
+              + " ALREADY_REVERSED) and a refunded one cannot be reversed (409 NOT_REVERSIBLE).")
+  @ApiResponse(
+      responseCode = "201",
+      description = "Refunded (or replayed: header Idempotent-Replayed: true)")
+  @PostMapping("/v1/transactions/{id}/refunds")
+  ResponseEntity<TransactionResponse> refund(
+      Caller caller,
+      @PathVariable String id,
+      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
+      @RequestBody RefundRequest body) {
+    PostingReceipt receipt =
+        refunds.refund(
+            new RefundTransactionCommand(
+                caller,
+                RequestFields.idempotencyKey(key),
+                TransactionId.parse(id),
+                RequestFields.required(body.amount(), "amount"),
+                body.reason()));
+    return PostingResponses.created(
+        receipt, mapper.transaction(transactions.get(caller, receipt.transactionId())));
   }
 
   @Operation(

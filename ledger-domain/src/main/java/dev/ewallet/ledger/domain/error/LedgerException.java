@@ -24,6 +24,7 @@ public abstract sealed class LedgerException extends RuntimeException
         NotReversibleException,
         OutcomeUnknownException,
         OverloadedException,
+        RefundExceedsOriginalException,
         SameAccountException,
         StatementTooLargeException,
         TooManyAccountsException,

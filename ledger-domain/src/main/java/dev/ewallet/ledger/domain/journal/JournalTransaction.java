@@ -3,10 +3,13 @@ package dev.ewallet.ledger.domain.journal;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
+import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,19 +33,19 @@ public final class JournalTransaction {
   private final TransactionId id;
   private final TransactionType type;
   private final List<Posting> postings;
-  private final TransactionId reversalOf;
+  private final TransactionId original;
   private final Instant createdAt;
 
   private JournalTransaction(
       TransactionId id,
       TransactionType type,
       List<Posting> postings,
-      TransactionId reversalOf,
+      TransactionId original,
       Instant createdAt) {
     this.id = id;
     this.type = type;
     this.postings = postings;
-    this.reversalOf = reversalOf;
+    this.original = original;
     this.createdAt = createdAt;
   }
 
@@ -54,8 +57,8 @@ public final class JournalTransaction {
    */
   public static JournalTransaction create(
       TransactionId id, TransactionType type, List<Posting> postings, Instant createdAt) {
-    if (type == TransactionType.REVERSAL) {
-      throw new IllegalArgumentException("a reversal is built by reverse() from its original");
+    if (type.linksOriginal()) {
+      throw new IllegalArgumentException("a " + type + " is built from its original");
     }
     return validated(id, type, postings, null, createdAt);
   }
@@ -117,24 +120,65 @@ public final class JournalTransaction {
     return account;
   }
 
+  /**
+   * Part of this transfer paid back to the payer, linked to it: taken from the payee where the
+   * money now is (a merchant's shard, or after a sweep its main account, as a reversal takes it).
+   * The refunds of a transfer never add up to more than its amount. Whether it was reversed is
+   * storage's to say, and the caller's to check under the accounts' locks.
+   *
+   * @param amountMinor positive, in this transfer's currency
+   * @param refundedBeforeMinor what its earlier refunds paid back, read under the same locks
+   * @param locked this transfer's accounts, and the merchant of its shard, as they are once locked
+   * @throws InvalidRequestException when this is not a transfer
+   * @throws RefundExceedsOriginalException when the refunds would exceed the transfer's amount
+   */
+  public JournalTransaction refund(
+      TransactionId refundId,
+      long amountMinor,
+      long refundedBeforeMinor,
+      Instant at,
+      Map<AccountId, Account> locked) {
+    if (type != TransactionType.TRANSFER) {
+      throw new InvalidRequestException(
+          "only transfers can be refunded; transaction " + id + " is a " + type);
+    }
+    Posting payer =
+        postings.stream().filter(p -> p.amount().isNegative()).findFirst().orElseThrow();
+    Posting payee =
+        postings.stream().filter(p -> p.amount().isPositive()).findFirst().orElseThrow();
+    long remaining = payee.amount().amountMinor() - refundedBeforeMinor;
+    if (amountMinor < 1 || refundedBeforeMinor < 0) {
+      throw new IllegalArgumentException("refund " + amountMinor + " after " + refundedBeforeMinor);
+    }
+    if (amountMinor > remaining) {
+      throw new RefundExceedsOriginalException(id.toString(), Math.max(0, remaining));
+    }
+    Money amount = Money.of(amountMinor, payee.amount().currency());
+    List<Posting> back =
+        new ArrayList<>(wherePaid(new Posting(payee.accountId(), amount.negate()), locked));
+    back.add(new Posting(payer.accountId(), amount));
+    return validated(refundId, TransactionType.REFUND, back, id, at);
+  }
+
   /** Rebuilds a stored transaction, re-checking the same rules as {@link #create}. */
   public static JournalTransaction rehydrate(
       TransactionId id,
       TransactionType type,
       List<Posting> postings,
-      TransactionId reversalOf,
+      TransactionId original,
       Instant createdAt) {
-    if ((type == TransactionType.REVERSAL) != (reversalOf != null)) {
-      throw new IllegalStateException("transaction " + id + ": only reversals link an original");
+    if (type.linksOriginal() != (original != null)) {
+      throw new IllegalStateException(
+          "transaction " + id + ": only reversals and refunds link an original");
     }
-    return validated(id, type, postings, reversalOf, createdAt);
+    return validated(id, type, postings, original, createdAt);
   }
 
   private static JournalTransaction validated(
       TransactionId id,
       TransactionType type,
       List<Posting> postings,
-      TransactionId reversalOf,
+      TransactionId original,
       Instant createdAt) {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(type, "type");
@@ -151,7 +195,7 @@ public final class JournalTransaction {
     }
     requireNoZeroAndDistinctAccounts(copy);
     requireBalancedPerCurrency(copy);
-    return new JournalTransaction(id, type, copy, reversalOf, createdAt);
+    return new JournalTransaction(id, type, copy, original, createdAt);
   }
 
   private static void requireNoZeroAndDistinctAccounts(List<Posting> postings) {
@@ -212,7 +256,12 @@ public final class JournalTransaction {
 
   /** The original this transaction reverses; empty unless it is a reversal. */
   public Optional<TransactionId> reversalOf() {
-    return Optional.ofNullable(reversalOf);
+    return type == TransactionType.REVERSAL ? Optional.of(original) : Optional.empty();
+  }
+
+  /** The transfer this transaction refunds part of; empty unless it is a refund. */
+  public Optional<TransactionId> refundOf() {
+    return type == TransactionType.REFUND ? Optional.of(original) : Optional.empty();
   }
 
   public Instant createdAt() {

@@ -11,12 +11,14 @@ import java.util.UUID;
  *
  * @param eventId unique per event, for consumers to drop duplicates of at-least-once delivery
  * @param reversalOf the original, or {@code null} unless this is a reversal
+ * @param refundOf the transfer refunded, or {@code null} unless this is a refund
  */
 public record LedgerEvent(
     UUID eventId,
     TransactionId transactionId,
     TransactionType type,
     TransactionId reversalOf,
+    TransactionId refundOf,
     Instant occurredAt,
     List<BalanceChange> changes) {
 
@@ -34,6 +36,7 @@ public record LedgerEvent(
         transaction.id(),
         transaction.type(),
         transaction.reversalOf().orElse(null),
+        transaction.refundOf().orElse(null),
         transaction.createdAt(),
         changes);
   }

@@ -9,7 +9,14 @@ package dev.ewallet.ledger.domain.journal;
  * machine, because reversing one would put the hold account out of step with what is pending (and
  * reversing a withdrawal's opening, then completing it, would pay the money out twice). A sweep
  * only moves a merchant's own money between its sub-accounts, and a reversal is undone by nothing
- * but a new payment.
+ * but a new payment. A refund pays part of a transfer back; the transfer stays refundable up to its
+ * amount, and neither is then reversible.
+ *
+ * <p>A frozen account refuses the postings of the types that move money anew (deposits, transfers,
+ * multi-leg postings, a withdrawal's or a hold's start, a capture paying its destination). The
+ * types that settle or undo a movement already made (a withdrawal's completion or failure, a hold's
+ * release, a reversal, a refund, a sweep) are not stopped: refusing them would strand money on the
+ * hold account or take from an operator the remedy a freeze is there to allow.
  */
 public enum TransactionType {
   /** Money entering a wallet from the bank, booked against the bank clearing account. */
@@ -36,7 +43,12 @@ public enum TransactionType {
    * An operator's posting of 2 to 64 legs between wallets, summing to zero per currency: a payment
    * split between a merchant and the platform, a correction across several wallets.
    */
-  POSTING(true, true);
+  POSTING(true, true),
+  /**
+   * Part of a transfer paid back, linked to it: from the payee (where the money now is, for a
+   * sharded merchant) to the payer. Several may follow one transfer up to its amount.
+   */
+  REFUND(false, false);
 
   private final boolean reversible;
   private final boolean stoppedByFreeze;
@@ -49,6 +61,11 @@ public enum TransactionType {
   /** Whether a transaction of this type may be reversed by an operator. */
   public boolean isReversible() {
     return reversible;
+  }
+
+  /** Whether a transaction of this type is linked to an earlier one it reverses or refunds. */
+  public boolean linksOriginal() {
+    return this == REVERSAL || this == REFUND;
   }
 
   /** Whether a frozen account refuses this type's postings (by the sign its status refuses). */

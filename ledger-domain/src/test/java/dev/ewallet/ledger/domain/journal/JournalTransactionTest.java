@@ -14,7 +14,9 @@ import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
+import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -170,13 +172,63 @@ class JournalTransactionTest {
             TransactionType.TRANSFER,
             TransactionType.WITHDRAWAL,
             TransactionType.HOLD,
-            TransactionType.HOLD_CAPTURE);
+            TransactionType.HOLD_CAPTURE,
+            TransactionType.POSTING);
   }
 
   @Test
   void aPostingIsAppliedOnlyToItsOwnAccount() {
     JournalTransaction transfer = transfer(List.of(posting(1, vnd(-100)), posting(2, vnd(100))));
     assertThatThrownBy(() -> transfer.balanceAfter(wallet(2, 0), transfer.postings().get(0)))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void refundsPayATransferBackInPartsUpToItsAmountAndLinkIt() {
+    JournalTransaction payment = transfer(List.of(posting(1, vnd(-1_000)), posting(2, vnd(1_000))));
+    Map<AccountId, Account> locked = locked(wallet(1, 0), wallet(2, 1_000));
+
+    JournalTransaction refund = payment.refund(TransactionId.random(), 400, 500, AT, locked);
+
+    assertThat(refund.type()).isEqualTo(TransactionType.REFUND);
+    assertThat(refund.refundOf()).contains(payment.id());
+    assertThat(refund.reversalOf()).isEmpty();
+    assertThat(refund.postings()).containsExactly(posting(2, vnd(-400)), posting(1, vnd(400)));
+    assertThat(payment.refund(TransactionId.random(), 100, 900, AT, locked).postings())
+        .containsExactly(posting(2, vnd(-100)), posting(1, vnd(100)));
+    assertThatThrownBy(() -> payment.refund(TransactionId.random(), 101, 900, AT, locked))
+        .isInstanceOf(RefundExceedsOriginalException.class)
+        .hasMessageContaining("at most 100 more");
+  }
+
+  @Test
+  void aRefundTakesAShardsMoneyFromItsMerchantAfterASweepAndOnlyTransfersAreRefunded() {
+    JournalTransaction payment = transfer(List.of(posting(1, vnd(-500)), posting(3, vnd(500))));
+
+    JournalTransaction refund =
+        payment.refund(
+            TransactionId.random(),
+            300,
+            0,
+            AT,
+            locked(wallet(1, 0), merchant(2, 380), shard(3, 2, 120)));
+
+    assertThat(refund.postings())
+        .containsExactly(posting(3, vnd(-120)), posting(2, vnd(-180)), posting(1, vnd(300)));
+    JournalTransaction deposit =
+        JournalTransaction.create(
+            TransactionId.random(),
+            TransactionType.DEPOSIT,
+            List.of(posting(9, vnd(-500)), posting(1, vnd(500))),
+            AT);
+    assertThatThrownBy(() -> deposit.refund(TransactionId.random(), 1, 0, AT, locked()))
+        .isInstanceOf(InvalidRequestException.class);
+    assertThatThrownBy(() ->
+            JournalTransaction.create(
+                TransactionId.random(),
+                TransactionType.REFUND,
+                List.of(posting(1, vnd(-1)), posting(2, vnd(1))),
+                AT))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -195,15 +247,16 @@ class JournalTransactionTest {
   }
 
   @Test
-  void onlyDepositsAndTransfersAreReversible() {
+  void onlyPaymentsBetweenPartiesAreReversible() {
     Set<TransactionType> reversible =
         Arrays.stream(TransactionType.values())
             .filter(TransactionType::isReversible)
             .collect(Collectors.toSet());
     assertThat(reversible)
-        .containsExactlyInAnyOrder(TransactionType.DEPOSIT, TransactionType.TRANSFER);
+        .containsExactlyInAnyOrder(
+            TransactionType.DEPOSIT, TransactionType.TRANSFER, TransactionType.POSTING);
     for (TransactionType type : TransactionType.values()) {
-      if (type.isReversible() || type == TransactionType.REVERSAL) {
+      if (type.isReversible() || type.linksOriginal()) {
         continue;
       }
       JournalTransaction original =

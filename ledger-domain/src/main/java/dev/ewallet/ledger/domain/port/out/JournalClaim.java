@@ -13,7 +13,8 @@ import java.util.Objects;
  * The header of a transaction about to be posted, which also claims its idempotency key.
  *
  * @param principalId whom the key belongs to: the caller's user id, 0 for the system
- * @param reversalOf the original, or {@code null} unless this is a reversal
+ * @param original the transaction this one reverses or refunds, or {@code null} unless it is a
+ *     reversal or a refund
  * @param reason the operator's reason, or {@code null}
  * @param details the client's reference, description and metadata
  * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
@@ -24,7 +25,7 @@ public record JournalClaim(
     long principalId,
     IdempotencyKey idempotencyKey,
     RequestFingerprint fingerprint,
-    TransactionId reversalOf,
+    TransactionId original,
     String reason,
     Instant createdAt,
     TransactionDetails details,

@@ -54,6 +54,13 @@ public interface JournalRepository {
   /** Appends the entries of many transactions in one statement, each in its posting order. */
   void appendEntries(List<TransactionChanges> transactions, Instant createdAt);
 
+  /**
+   * How much of a transfer its refunds have paid back, as committed: the sum of what they credited;
+   * 0 when it has none. Callers read it with the transfer's accounts locked, which every refund and
+   * reversal of it locks too.
+   */
+  long refundedMinor(TransactionId transfer);
+
   /** The transaction with its entries and reversal links, as committed. */
   Optional<PostedTransaction> findById(TransactionId id);
 }
