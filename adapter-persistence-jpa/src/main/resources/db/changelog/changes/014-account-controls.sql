@@ -57,6 +57,12 @@ CREATE INDEX journal_transaction_by_refund ON journal_transaction (refund_of)
     WHERE refund_of IS NOT NULL;
 INSERT INTO transaction_type_code (code, type) VALUES (12, 'REFUND');
 
+--changeset ledger:014-fees
+-- Transfer fees (docs/money-movements.md): the fee a transaction charged its payer, kept with it so
+-- that a replay answers with the fee the first answer carried. NULL for none.
+ALTER TABLE journal_transaction ADD COLUMN fee bigint CONSTRAINT journal_transaction_fee_positive
+    CHECK (fee > 0);
+
 --changeset ledger:014-account-status-grants runOnChange:true
 GRANT UPDATE (status) ON account TO "${runtimeRole}";
 GRANT SELECT, INSERT ON account_status_change TO "${runtimeRole}";

@@ -2,6 +2,8 @@ package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.LedgerLimits;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
+import dev.ewallet.ledger.domain.limits.FeeRule;
+import dev.ewallet.ledger.domain.limits.FeeSchedule;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.util.HashMap;
 import java.util.Locale;
@@ -10,15 +12,30 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Bounds on what one user or one request may do: {@code ledger.limits.<CURRENCY>.max-amount} (the
- * most one deposit, transfer, withdrawal or hold may move; 10^15 minor units unless set) and {@code
- * ledger.accounts.max-per-user} (20).
+ * Bounds on what one user or one request may do, and what a transfer pays: {@code
+ * ledger.limits.<CURRENCY>.max-amount} (the most one deposit, transfer, withdrawal or hold may
+ * move; 10^15 minor units unless set), {@code ledger.accounts.max-per-user} (20) and {@code
+ * ledger.fees.<CURRENCY>.basis-points}, {@code .fixed}, {@code .min}, {@code .max} (no fee unless
+ * set; a currency with any of them set charges one, the others 0 and no cap).
  */
 @ConfigurationProperties("ledger")
-record LimitsProperties(Map<String, CurrencyLimits> limits, @DefaultValue Accounts accounts) {
+record LimitsProperties(
+    Map<String, CurrencyLimits> limits, @DefaultValue Accounts accounts, Map<String, Fee> fees) {
 
   /** A currency's limits; unset ones take the defaults. */
   record CurrencyLimits(Long maxAmount) {}
+
+  /** A currency's transfer fee, in basis points of the amount and minor units. */
+  record Fee(Integer basisPoints, Long fixed, Long min, Long max) {
+
+    FeeRule rule() {
+      return new FeeRule(
+          basisPoints == null ? 0 : basisPoints,
+          fixed == null ? 0 : fixed,
+          min == null ? 0 : min,
+          max);
+    }
+  }
 
   record Accounts(@DefaultValue("20") int maxPerUser) {}
 
@@ -31,7 +48,14 @@ record LimitsProperties(Map<String, CurrencyLimits> limits, @DefaultValue Accoun
         }
       });
     }
+    Map<CurrencyCode, FeeRule> rules = new HashMap<>();
+    if (fees != null) {
+      fees.forEach((currency, fee) ->
+          rules.put(CurrencyCode.of(currency.toUpperCase(Locale.ROOT)), fee.rule()));
+    }
     return new LedgerLimits(
-        accounts.maxPerUser(), new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, maxima));
+        accounts.maxPerUser(),
+        new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, maxima),
+        new FeeSchedule(rules));
   }
 }

@@ -20,7 +20,13 @@ import org.springframework.test.context.DynamicPropertySource;
       // Yen has no per-transaction maximum beyond 64 bits here, so ApiErrorsIT can reach overflow.
       "ledger.limits.JPY.max-amount=" + Long.MAX_VALUE,
       // The concurrency tests send hundreds of requests as one user; ResilienceIT tests the budget.
-      "ledger.rate-limit.per-user-per-second=1000000"
+      "ledger.rate-limit.per-user-per-second=1000000",
+      // Euro transfers pay 1.5 % plus 10 cents, at least 50 and at most 2,000 (FeesIT); no other
+      // currency pays a fee.
+      "ledger.fees.EUR.basis-points=150",
+      "ledger.fees.EUR.fixed=10",
+      "ledger.fees.EUR.min=50",
+      "ledger.fees.EUR.max=2000"
     })
 @ActiveProfiles("systemtest")
 abstract class LedgerIntegrationTest extends SystemTestSupport {

@@ -77,7 +77,8 @@ final class BatchPoster {
       PostingRequest request,
       JournalTransaction transaction,
       List<BalanceChange> changes,
-      List<RowChange> rowChanges) {}
+      List<RowChange> rowChanges,
+      long feeMinor) {}
 
   /** A concurrent request claimed a key of the batch between our read and our claim. */
   private static final class ClaimRace extends RuntimeException {
@@ -185,7 +186,7 @@ final class BatchPoster {
     }
     claim(passed, now);
     write(passed, working, now);
-    passed.forEach(p -> outcomes.put(p.request(), new Posted(p.transaction())));
+    passed.forEach(p -> outcomes.put(p.request(), new Posted(p.transaction(), p.feeMinor())));
     return outcomes;
   }
 
@@ -222,7 +223,8 @@ final class BatchPoster {
     if (!record.fingerprint().equals(request.fingerprint())) {
       return new Rejected(new IdempotencyKeyReusedException(request.idempotencyKey().value()));
     }
-    return new Replayed(new PostingReceipt(record.transactionId(), record.type(), true));
+    return new Replayed(
+        new PostingReceipt(record.transactionId(), record.type(), true, record.feeMinor()));
   }
 
   /** Accounts first, in one statement in ascending id order; then holds; then withdrawals. */
@@ -285,7 +287,8 @@ final class BatchPoster {
         case RowChange.WithdrawalSettled settled -> working.put(settled.withdrawal());
       }
     }
-    return new Passed(request, planned.transaction(), changes, planned.rowChanges());
+    return new Passed(
+        request, planned.transaction(), changes, planned.rowChanges(), planned.feeMinor());
   }
 
   /**
@@ -307,7 +310,8 @@ final class BatchPoster {
                   request.reason(),
                   now,
                   request.details(),
-                  request.uniqueReference());
+                  request.uniqueReference(),
+                  p.feeMinor());
             })
             .sorted(CLAIM_ORDER)
             .toList();

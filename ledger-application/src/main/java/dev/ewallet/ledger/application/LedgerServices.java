@@ -51,7 +51,8 @@ public final class LedgerServices implements AutoCloseable {
         };
     this.accounts =
         new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);
-    this.transfers = new TransferService(ports.accounts(), posting, limits.amounts());
+    this.transfers =
+        new TransferService(ports.accounts(), posting, limits.amounts(), limits.fees());
     this.deposits = new DepositService(ports.accounts(), inline, limits.amounts());
     this.reversals = new ReversalService(ports.accounts(), ports.journal(), inline);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());

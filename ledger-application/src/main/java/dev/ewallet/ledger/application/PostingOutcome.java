@@ -11,12 +11,12 @@ sealed interface PostingOutcome {
   /** The receipt of a posted or replayed request; otherwise throws the reason it has none. */
   PostingReceipt receiptOrThrow();
 
-  /** Posted now, as this transaction. */
-  record Posted(JournalTransaction transaction) implements PostingOutcome {
+  /** Posted now, as this transaction, charging this fee (0 for none). */
+  record Posted(JournalTransaction transaction, long feeMinor) implements PostingOutcome {
 
     @Override
     public PostingReceipt receiptOrThrow() {
-      return new PostingReceipt(transaction.id(), transaction.type(), false);
+      return new PostingReceipt(transaction.id(), transaction.type(), false, feeMinor);
     }
   }
 

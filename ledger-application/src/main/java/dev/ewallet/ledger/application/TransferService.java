@@ -2,11 +2,13 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
+import dev.ewallet.ledger.domain.limits.FeeSchedule;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
@@ -18,6 +20,7 @@ import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -31,11 +34,14 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
   private final AccountRepository accounts;
   private final PostingStrategy posting;
   private final AmountLimits limits;
+  private final FeeSchedule fees;
 
-  TransferService(AccountRepository accounts, PostingStrategy posting, AmountLimits limits) {
+  TransferService(
+      AccountRepository accounts, PostingStrategy posting, AmountLimits limits, FeeSchedule fees) {
     this.accounts = accounts;
     this.posting = posting;
     this.limits = limits;
+    this.fees = fees;
   }
 
   /** Who may move money out of the source wallet. */
@@ -86,13 +92,18 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
 
   private PostingRequest request(TransferFundsCommand command, Payer payer) {
     AccountId credited = creditTarget(command);
+    AccountId feeAccount = feeAccount(command);
+    SortedSet<AccountId> locked = new TreeSet<>(List.of(command.fromAccountId(), credited));
+    if (feeAccount != null) {
+      locked.add(feeAccount);
+    }
     return PostingRequest.of(
             command.caller(),
             command.idempotencyKey(),
             command.fingerprint(),
             TransactionType.TRANSFER,
-            new TreeSet<>(List.of(command.fromAccountId(), credited)),
-            plan(command, credited, payer))
+            locked,
+            plan(command, credited, feeAccount, payer))
         .withDetails(command.details(), null);
   }
 
@@ -109,7 +120,8 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
   }
 
   /** The rules of a transfer, checked on the accounts as locked. */
-  private PostingPlan plan(TransferFundsCommand command, AccountId credited, Payer payer) {
+  private PostingPlan plan(
+      TransferFundsCommand command, AccountId credited, AccountId feeAccount, Payer payer) {
     return (locked, id, at) -> {
       Account from = locked.account(command.fromAccountId());
       Account to = locked.account(credited);
@@ -119,12 +131,49 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
       WalletRules.requireSameCurrency(from, to);
       Money amount = Money.of(command.amountMinor(), from.currency());
       limits.requireWithin(amount);
-      return Planned.of(
+      Money fee = fees.feeFor(amount);
+      if (fee.isZero()) {
+        return Planned.of(
+            JournalTransaction.create(
+                id,
+                TransactionType.TRANSFER,
+                List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
+                at));
+      }
+      // The payer pays amount and fee in one debit; the fee is a third leg, to the revenue account.
+      Account revenue = locked.account(feeAccount);
+      if (revenue == null
+          || revenue.kind() != AccountKind.FEE_REVENUE
+          || !revenue.currency().equals(from.currency())) {
+        throw new IllegalStateException("the fee account " + feeAccount + " was not locked");
+      }
+      return Planned.charging(
           JournalTransaction.create(
               id,
               TransactionType.TRANSFER,
-              List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
-              at));
+              List.of(
+                  new Posting(from.id(), amount.plus(fee).negate()),
+                  new Posting(to.id(), amount),
+                  new Posting(revenue.id(), fee)),
+              at),
+          fee.amountMinor());
     };
+  }
+
+  /**
+   * The currency's fee revenue account when its transfers pay a fee, else {@code null}. The source
+   * wallet's currency is read before locking (it never changes); a source that does not exist has
+   * none, and the poster refuses it.
+   */
+  private AccountId feeAccount(TransferFundsCommand command) {
+    if (fees.rules().isEmpty()) {
+      return null;
+    }
+    return accounts
+        .findById(command.fromAccountId())
+        .map(Account::currency)
+        .filter(fees::charges)
+        .map(currency -> accounts.systemAccount(AccountKind.FEE_REVENUE, currency))
+        .orElse(null);
   }
 }

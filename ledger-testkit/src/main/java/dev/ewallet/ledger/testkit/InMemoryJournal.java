@@ -51,7 +51,8 @@ public final class InMemoryJournal implements JournalRepository {
         TransactionId id = store.state().keys().get(keyOf(key.principalId(), key.key()));
         if (id != null) {
           JournalClaim claim = store.state().headers().get(id).claim();
-          found.put(key, new IdempotencyRecord(id, claim.type(), claim.fingerprint()));
+          found.put(
+              key, new IdempotencyRecord(id, claim.type(), claim.fingerprint(), claim.feeMinor()));
         }
       }
       return found;
@@ -180,6 +181,7 @@ public final class InMemoryJournal implements JournalRepository {
                     header.claim().details(),
                     store.state().entries().stream()
                         .filter(e -> e.transactionId().equals(id))
-                        .toList())));
+                        .toList(),
+                    header.claim().feeMinor())));
   }
 }

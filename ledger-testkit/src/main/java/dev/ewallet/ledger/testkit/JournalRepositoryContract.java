@@ -95,7 +95,7 @@ public abstract class JournalRepositoryContract {
     assertThat(journal().findClaims(List.of(ClaimKey.of(second))))
         .containsEntry(
             ClaimKey.of(second),
-            new IdempotencyRecord(first.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
+            new IdempotencyRecord(first.transactionId(), TransactionType.TRANSFER, FINGERPRINT, 0));
   }
 
   @Test
@@ -264,7 +264,8 @@ public abstract class JournalRepositoryContract {
         .containsOnlyKeys(ClaimKey.of(earlier), ClaimKey.of(fresh))
         .containsEntry(
             ClaimKey.of(earlier),
-            new IdempotencyRecord(earlier.transactionId(), TransactionType.TRANSFER, FINGERPRINT));
+            new IdempotencyRecord(
+                earlier.transactionId(), TransactionType.TRANSFER, FINGERPRINT, 0));
   }
 
   @Test

@@ -30,6 +30,9 @@ class JournalTransactionEntity {
   @Column(name = "refund_of")
   private UUID refundOf;
 
+  @Column(name = "fee")
+  private Long fee;
+
   @Column(name = "reason")
   private String reason;
 
@@ -54,6 +57,11 @@ class JournalTransactionEntity {
 
   TransactionType type() {
     return type;
+  }
+
+  /** The fee the transaction charged its payer; 0 for none. */
+  long feeMinor() {
+    return fee == null ? 0 : fee;
   }
 
   /** The transaction this one reverses or refunds, or {@code null}. */

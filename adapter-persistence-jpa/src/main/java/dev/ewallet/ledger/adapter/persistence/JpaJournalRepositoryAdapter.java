@@ -45,22 +45,24 @@ import org.springframework.stereotype.Repository;
 class JpaJournalRepositoryAdapter implements JournalRepository {
 
   private static final String FIND_CLAIMS =
-      "SELECT principal_id, idempotency_key, id, type, request_fingerprint FROM journal_transaction"
+      "SELECT principal_id, idempotency_key, id, type, request_fingerprint, fee"
+          + " FROM journal_transaction"
           + " WHERE (principal_id, idempotency_key) IN"
           + " (SELECT * FROM unnest(?::bigint[], ?::text[]))";
 
   private static final String CLAIM_ALL =
       "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
           + " request_fingerprint, reversal_of, refund_of, reason, created_at, reference,"
-          + " description, metadata)"
+          + " description, metadata, fee)"
           + " SELECT v.id::uuid, v.type, v.principal_id, v.idempotency_key, v.fingerprint,"
           + " CASE WHEN v.type = 'REVERSAL' THEN v.original::uuid END,"
           + " CASE WHEN v.type = 'REFUND' THEN v.original::uuid END,"
-          + " v.reason, v.created_at::timestamptz, v.reference, v.description, v.metadata::jsonb"
+          + " v.reason, v.created_at::timestamptz, v.reference, v.description, v.metadata::jsonb,"
+          + " nullif(v.fee, 0)"
           + " FROM unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[],"
-          + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) WITH ORDINALITY"
+          + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[]) WITH ORDINALITY"
           + " AS v(id, type, principal_id, idempotency_key, fingerprint, original, reason,"
-          + " created_at, reference, description, metadata, position) ORDER BY v.position"
+          + " created_at, reference, description, metadata, fee, position) ORDER BY v.position"
           + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING RETURNING id";
 
   private static final String REFUNDED =
@@ -139,7 +141,8 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 new IdempotencyRecord(
                     TransactionId.of(row.getObject("id", UUID.class)),
                     TransactionType.valueOf(row.getString("type")),
-                    new RequestFingerprint(row.getString("request_fingerprint")))))
+                    new RequestFingerprint(row.getString("request_fingerprint")),
+                    row.getLong("fee"))))
         .list();
     return found;
   }
@@ -165,7 +168,8 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
               claims.stream().map(c -> c.createdAt().toString()).toArray(String[]::new),
               claims.stream().map(c -> c.details().reference()).toArray(String[]::new),
               claims.stream().map(c -> c.details().description()).toArray(String[]::new),
-              claims.stream().map(c -> MetadataJson.write(c.details())).toArray(String[]::new))
+              claims.stream().map(c -> MetadataJson.write(c.details())).toArray(String[]::new),
+              claims.stream().mapToLong(JournalClaim::feeMinor).toArray())
           .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
           .list();
       takeReferences(claims);
@@ -285,6 +289,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 header.details(),
                 entries.ofTransaction(id.value()).stream()
                     .map(row -> row.toDomain(header.details()))
-                    .toList()));
+                    .toList(),
+                header.feeMinor()));
   }
 }

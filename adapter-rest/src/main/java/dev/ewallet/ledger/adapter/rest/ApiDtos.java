@@ -158,7 +158,9 @@ final class ApiDtos {
 
   record RefundRequest(Long amount, String reason) {}
 
-  record PostingResponse(String transactionId, String status) {}
+  /** {@code fee}: what the transfer charged its payer besides the amount; absent when nothing. */
+  record PostingResponse(
+      String transactionId, String status, @JsonInclude(JsonInclude.Include.NON_NULL) Long fee) {}
 
   /** {@code balanceAfter} is absent for accounts the caller does not own. */
   record TransactionEntryResponse(
@@ -180,6 +182,7 @@ final class ApiDtos {
       String reference,
       String description,
       Map<String, String> metadata,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long fee,
       List<TransactionEntryResponse> entries) {}
 
   record TransactionsResponse(List<TransactionResponse> items) {}

@@ -47,6 +47,7 @@ interface LedgerApiMapper {
 
   @Mapping(target = "transactionId", source = "transactionId.value")
   @Mapping(target = "status", expression = "java(receipt.status())")
+  @Mapping(target = "fee", expression = "java(receipt.feeMinor() == 0 ? null : receipt.feeMinor())")
   PostingResponse posting(PostingReceipt receipt);
 
   /** The transaction as the caller may see it: balances after only where the view shows them. */
@@ -64,6 +65,7 @@ interface LedgerApiMapper {
         transaction.details().reference(),
         transaction.details().description(),
         transaction.details().metadata(),
+        transaction.feeMinor() == 0 ? null : transaction.feeMinor(),
         transaction.entries().stream()
             .map(entry ->
                 new TransactionEntryResponse(

@@ -18,6 +18,8 @@ import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.ArrayList;
@@ -33,7 +35,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /** Many transfers in one request, each posted or refused on its own. */
-@Tag(name = "Deposits and transfers")
+@Tag(name = "Money movements")
 @RestController
 class TransferBatchController {
 
@@ -58,7 +60,8 @@ class TransferBatchController {
       responseCode = "200",
       description =
           "One result per transfer, in request order: 201 with its transactionId, or its refusal's"
-              + " status, code and detail")
+              + " status, code and detail",
+      content = @Content(schema = @Schema(implementation = TransferBatchResponse.class)))
   @PostMapping("/v1/transfer-batches")
   ResponseEntity<?> submit(Caller caller, @RequestBody TransferBatchRequest body) {
     List<TransferBatchItem> items = RequestFields.required(body.transfers(), "transfers");

@@ -28,7 +28,9 @@ public enum AccountKind {
    */
   HOLD(false, false),
   /** Money the bank has paid out for completed withdrawals, one per currency. */
-  PAYOUT_CLEARING(false, false);
+  PAYOUT_CLEARING(false, false),
+  /** The fees transfers paid, one per currency: the wallet business's revenue. */
+  FEE_REVENUE(false, false);
 
   private final boolean allowsNegative;
   private final boolean wallet;

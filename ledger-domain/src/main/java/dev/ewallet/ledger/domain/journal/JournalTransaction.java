@@ -121,7 +121,8 @@ public final class JournalTransaction {
   }
 
   /**
-   * Part of this transfer paid back to the payer, linked to it: taken from the payee where the
+   * Part of this transfer paid back to the payer, linked to it: taken from the payee (the
+   * transfer's first credit; a fee, if it charged one, is its second and is not refunded) where the
    * money now is (a merchant's shard, or after a sweep its main account, as a reversal takes it).
    * The refunds of a transfer never add up to more than its amount. Whether it was reversed is
    * storage's to say, and the caller's to check under the accounts' locks.

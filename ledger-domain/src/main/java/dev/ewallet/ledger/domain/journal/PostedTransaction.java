@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param reversedBy the reversal, or {@code null} while this transaction stands
  * @param reason the operator's reason for a reversal, or {@code null}
  * @param details the client's reference, description and metadata
+ * @param feeMinor the fee the transaction charged its payer; 0 for none
  */
 public record PostedTransaction(
     TransactionId id,
@@ -23,7 +24,8 @@ public record PostedTransaction(
     String reason,
     Instant createdAt,
     TransactionDetails details,
-    List<LedgerEntry> entries) {
+    List<LedgerEntry> entries,
+    long feeMinor) {
 
   public PostedTransaction {
     Objects.requireNonNull(details, "details");

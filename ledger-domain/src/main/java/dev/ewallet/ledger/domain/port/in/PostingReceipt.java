@@ -9,12 +9,22 @@ import java.util.Objects;
  * with the same idempotency key posted.
  *
  * @param replayed whether this receipt repeats an earlier request's result; nothing was posted now
+ * @param feeMinor the fee the transaction charged the payer, in its currency; 0 for none
  */
-public record PostingReceipt(TransactionId transactionId, TransactionType type, boolean replayed) {
+public record PostingReceipt(
+    TransactionId transactionId, TransactionType type, boolean replayed, long feeMinor) {
+
+  /** A receipt of a transaction that charged no fee. */
+  public PostingReceipt(TransactionId transactionId, TransactionType type, boolean replayed) {
+    this(transactionId, type, replayed, 0);
+  }
 
   public PostingReceipt {
     Objects.requireNonNull(transactionId, "transactionId");
     Objects.requireNonNull(type, "type");
+    if (feeMinor < 0) {
+      throw new IllegalArgumentException("a fee is never negative");
+    }
   }
 
   /** Every posting in this ledger completes in the transaction that records it. */

@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param reason the operator's reason, or {@code null}
  * @param details the client's reference, description and metadata
  * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
+ * @param feeMinor the fee the transaction charges its payer; 0 for none
  */
 public record JournalClaim(
     TransactionId transactionId,
@@ -29,7 +30,34 @@ public record JournalClaim(
     String reason,
     Instant createdAt,
     TransactionDetails details,
-    UniqueReference uniqueReference) {
+    UniqueReference uniqueReference,
+    long feeMinor) {
+
+  /** The header of a transaction that charges no fee. */
+  public JournalClaim(
+      TransactionId transactionId,
+      TransactionType type,
+      long principalId,
+      IdempotencyKey idempotencyKey,
+      RequestFingerprint fingerprint,
+      TransactionId original,
+      String reason,
+      Instant createdAt,
+      TransactionDetails details,
+      UniqueReference uniqueReference) {
+    this(
+        transactionId,
+        type,
+        principalId,
+        idempotencyKey,
+        fingerprint,
+        original,
+        reason,
+        createdAt,
+        details,
+        uniqueReference,
+        0);
+  }
 
   public JournalClaim {
     Objects.requireNonNull(transactionId, "transactionId");
