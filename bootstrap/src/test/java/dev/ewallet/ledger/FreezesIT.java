@@ -112,13 +112,7 @@ class FreezesIT extends LedgerIntegrationTest {
     assertThat(voided.status()).as(voided.body()).isEqualTo(200);
     assertThat(balance(wallet.id())).isEqualTo(12_000);
     // The operator's remedy, a reversal of what the frozen wallet received, still posts.
-    ApiClient.Reply reversed =
-        api()
-            .post(
-                "/v1/transactions/" + paid.json().get("transactionId").asText() + "/reversal",
-                OPERATOR,
-                ApiClient.newKey(),
-                "{\"reason\":\"stolen funds\"}");
+    ApiClient.Reply reversed = reverse(paid.json().get("transactionId").asText());
     assertThat(reversed.status()).as(reversed.body()).isEqualTo(201);
     assertThat(balance(wallet.id())).isEqualTo(10_000);
     assertBooksBalance();

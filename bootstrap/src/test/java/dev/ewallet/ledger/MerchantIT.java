@@ -152,15 +152,6 @@ class MerchantIT extends LedgerIntegrationTest {
         .asLong();
   }
 
-  private ApiClient.Reply reverse(String transactionId) {
-    return api()
-        .post(
-            "/v1/transactions/" + transactionId + "/reversal",
-            OPERATOR,
-            ApiClient.newKey(),
-            "{\"reason\":\"refund\"}");
-  }
-
   @Test
   void aRefundByReversalAfterASweepTakesTheMoneyFromTheMerchant() {
     Merchant merchant = openMerchant(4);

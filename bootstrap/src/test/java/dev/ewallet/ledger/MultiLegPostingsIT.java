@@ -62,13 +62,7 @@ class MultiLegPostingsIT extends LedgerIntegrationTest {
         422,
         "IDEMPOTENCY_KEY_REUSED");
     // An operator may reverse it like a transfer: every leg negated.
-    ApiClient.Reply reversed =
-        api()
-            .post(
-                "/v1/transactions/" + posted.json().get("transactionId").asText() + "/reversal",
-                OPERATOR,
-                ApiClient.newKey(),
-                null);
+    ApiClient.Reply reversed = reverse(posted.json().get("transactionId").asText());
     assertThat(reversed.status()).as(reversed.body()).isEqualTo(201);
     assertThat(balance(customer.id())).isEqualTo(10_000);
     assertThat(balance(platform.id())).isZero();

@@ -27,15 +27,6 @@ class RefundsIT extends LedgerIntegrationTest {
     return refund(transactionId, amount, ApiClient.newKey());
   }
 
-  private ApiClient.Reply reverse(String transactionId) {
-    return api()
-        .post(
-            "/v1/transactions/" + transactionId + "/reversal",
-            OPERATOR,
-            ApiClient.newKey(),
-            "{\"reason\":\"operator error\"}");
-  }
-
   private String paid(Wallet from, long toId, long amount) {
     ApiClient.Reply reply = transfer(from, toId, amount, ApiClient.newKey());
     assertThat(reply.status()).as(reply.body()).isEqualTo(201);

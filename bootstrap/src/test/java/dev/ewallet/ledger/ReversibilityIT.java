@@ -16,15 +16,6 @@ import org.junit.jupiter.api.Test;
  */
 class ReversibilityIT extends LedgerIntegrationTest {
 
-  private ApiClient.Reply reverse(String transactionId) {
-    return api()
-        .post(
-            "/v1/transactions/" + transactionId + "/reversal",
-            OPERATOR,
-            ApiClient.newKey(),
-            "{\"reason\":\"operator error\"}");
-  }
-
   private String withdrawn(Wallet wallet, long amount) {
     ApiClient.Reply reply = withdraw(wallet, amount);
     assertThat(reply.status()).as(reply.body()).isEqualTo(202);

@@ -164,6 +164,16 @@ abstract class SystemTestSupport {
         .toList();
   }
 
+  /** An operator's reversal of the transaction, under a new key. */
+  ApiClient.Reply reverse(String transactionId) {
+    return api()
+        .post(
+            "/v1/transactions/" + transactionId + "/reversal",
+            OPERATOR,
+            ApiClient.newKey(),
+            "{\"reason\":\"operator error\"}");
+  }
+
   ApiClient.Reply withdraw(Wallet wallet, long amount) {
     return api()
         .post(

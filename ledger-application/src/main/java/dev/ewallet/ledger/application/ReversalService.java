@@ -5,10 +5,13 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
+import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
@@ -44,52 +47,69 @@ public final class ReversalService implements ReverseTransactionUseCase, RefundT
   public PostingReceipt reverse(ReverseTransactionCommand command) {
     command.caller().requireOperator();
     JournalTransaction original = original(command.transactionId());
-    return posting
-        .post(
-            new PostingRequest(
-                command.caller(),
-                command.idempotencyKey(),
-                command.fingerprint(),
-                TransactionType.REVERSAL,
-                accountsToLock(original),
-                null,
-                original.id(),
-                command.reason(),
-                (locked, id, at) -> {
-                  requireNotReversed(original.id());
-                  long refunded = journal.refundedMinor(original.id());
-                  if (refunded > 0) {
-                    throw NotReversibleException.refunded(original.id().toString(), refunded);
-                  }
-                  return Planned.of(original.reverse(id, at, locked.accounts()));
-                }))
-        .receiptOrThrow();
+    return undo(
+        command.caller(),
+        command.idempotencyKey(),
+        command.fingerprint(),
+        TransactionType.REVERSAL,
+        original,
+        command.reason(),
+        (locked, id, at) -> {
+          long refunded = journal.refundedMinor(original.id());
+          if (refunded > 0) {
+            throw NotReversibleException.refunded(original.id().toString(), refunded);
+          }
+          return Planned.of(original.reverse(id, at, locked.accounts()));
+        });
   }
 
   @Override
   public PostingReceipt refund(RefundTransactionCommand command) {
     command.caller().requireOperator();
     JournalTransaction original = original(command.transactionId());
+    return undo(
+        command.caller(),
+        command.idempotencyKey(),
+        command.fingerprint(),
+        TransactionType.REFUND,
+        original,
+        command.reason(),
+        (locked, id, at) ->
+            Planned.of(
+                original.refund(
+                    id,
+                    command.amountMinor(),
+                    journal.refundedMinor(original.id()),
+                    at,
+                    locked.accounts())));
+  }
+
+  /**
+   * Posts a reversal or a refund of {@code original} inline, with its accounts locked: the plan
+   * runs only once the original is known not to be reversed.
+   */
+  private PostingReceipt undo(
+      Caller caller,
+      IdempotencyKey key,
+      RequestFingerprint fingerprint,
+      TransactionType type,
+      JournalTransaction original,
+      String reason,
+      PostingPlan plan) {
     return posting
         .post(
             new PostingRequest(
-                command.caller(),
-                command.idempotencyKey(),
-                command.fingerprint(),
-                TransactionType.REFUND,
+                caller,
+                key,
+                fingerprint,
+                type,
                 accountsToLock(original),
                 null,
                 original.id(),
-                command.reason(),
+                reason,
                 (locked, id, at) -> {
                   requireNotReversed(original.id());
-                  return Planned.of(
-                      original.refund(
-                          id,
-                          command.amountMinor(),
-                          journal.refundedMinor(original.id()),
-                          at,
-                          locked.accounts()));
+                  return plan.build(locked, id, at);
                 }))
         .receiptOrThrow();
   }
