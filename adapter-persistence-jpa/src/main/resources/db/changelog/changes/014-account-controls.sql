@@ -63,6 +63,26 @@ INSERT INTO transaction_type_code (code, type) VALUES (12, 'REFUND');
 ALTER TABLE journal_transaction ADD COLUMN fee bigint CONSTRAINT journal_transaction_fee_positive
     CHECK (fee > 0);
 
+--changeset ledger:014-outgoing-limits
+-- Outgoing limits per wallet (docs/money-movements.md, "Outgoing limits"): a wallet's own limits,
+-- set by operators (NULL: the currency's default), and what left it per UTC day ('D') and month
+-- ('M'), read and written by the posting path with the wallet's row locked.
+CREATE TABLE account_limit (
+    account_id  bigint       PRIMARY KEY REFERENCES account (id),
+    daily_out   bigint       CONSTRAINT account_limit_daily_out CHECK (daily_out >= 0),
+    monthly_out bigint       CONSTRAINT account_limit_monthly_out CHECK (monthly_out >= 0),
+    changed_by  bigint       NOT NULL,
+    changed_at  timestamptz  NOT NULL
+);
+CREATE TABLE outgoing_usage (
+    account_id bigint   NOT NULL REFERENCES account (id),
+    period     char(1)  NOT NULL CONSTRAINT outgoing_usage_period CHECK (period IN ('D', 'M')),
+    starts     date     NOT NULL,
+    used       bigint   NOT NULL CONSTRAINT outgoing_usage_used CHECK (used >= 0),
+    CONSTRAINT outgoing_usage_pk PRIMARY KEY (account_id, period, starts)
+);
+
 --changeset ledger:014-account-status-grants runOnChange:true
 GRANT UPDATE (status) ON account TO "${runtimeRole}";
 GRANT SELECT, INSERT ON account_status_change TO "${runtimeRole}";
+GRANT SELECT, INSERT, UPDATE ON account_limit, outgoing_usage TO "${runtimeRole}";

@@ -22,6 +22,7 @@ import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
+import dev.ewallet.ledger.domain.port.in.OutgoingLimitsQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
@@ -34,6 +35,7 @@ import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
@@ -181,6 +183,16 @@ class UseCaseWiring {
   @Bean
   TransferFundsUseCase transferFundsUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(TransferFundsUseCase.class, services.transfers());
+  }
+
+  @Bean
+  SetOutgoingLimitsUseCase setOutgoingLimitsUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SetOutgoingLimitsUseCase.class, services.controls());
+  }
+
+  @Bean
+  OutgoingLimitsQuery outgoingLimitsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(OutgoingLimitsQuery.class, services.controls());
   }
 
   @Bean

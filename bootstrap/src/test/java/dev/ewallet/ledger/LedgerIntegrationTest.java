@@ -26,7 +26,9 @@ import org.springframework.test.context.DynamicPropertySource;
       "ledger.fees.EUR.basis-points=150",
       "ledger.fees.EUR.fixed=10",
       "ledger.fees.EUR.min=50",
-      "ledger.fees.EUR.max=2000"
+      "ledger.fees.EUR.max=2000",
+      // Pound wallets may send at most 5,000 a UTC day by default (LimitsIT).
+      "ledger.limits.GBP.daily-out=5000"
     })
 @ActiveProfiles("systemtest")
 abstract class LedgerIntegrationTest extends SystemTestSupport {

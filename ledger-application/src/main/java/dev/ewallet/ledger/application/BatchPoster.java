@@ -21,6 +21,9 @@ import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.limits.OutgoingLimits;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -36,6 +39,8 @@ import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -53,8 +58,9 @@ import java.util.TreeSet;
  * The one posting path: posts a batch of requests (one, when posting inline) in one unit of work,
  * each keeping its own outcome. The steps: find earlier claims of the batch's keys (replays), lock
  * every account of the batch with one statement in ascending id order and then the hold and
- * withdrawal rows the batch settles, run each plan in arrival order against the rows as the batch
- * has changed them so far (each entry extending its account's hash chain in memory), claim the keys
+ * withdrawal rows the batch settles, read the locked wallets' outgoing allowances, run each plan in
+ * arrival order against the rows as the batch has changed them so far (each entry extending its
+ * account's hash chain in memory, each debit spending from its wallet's allowance), claim the keys
  * of the requests that passed (in key order), write one balance and chain-end update per account,
  * the entries, the outbox events and the bank-flow rows, commit. A rejected request claims nothing,
  * so its key stays free. Holds no thread and no state.
@@ -93,15 +99,17 @@ final class BatchPoster {
   private final HoldRepository holds;
   private final WithdrawalRepository withdrawals;
   private final UnitOfWork unitOfWork;
+  private final OutgoingLimits outgoing;
   private final Clock clock;
 
-  BatchPoster(LedgerPorts ports, Clock clock) {
+  BatchPoster(LedgerPorts ports, OutgoingLimits outgoing, Clock clock) {
     this.accounts = ports.accounts();
     this.journal = ports.journal();
     this.outbox = ports.outbox();
     this.holds = ports.holds();
     this.withdrawals = ports.withdrawals();
     this.unitOfWork = ports.unitOfWork();
+    this.outgoing = outgoing;
     this.clock = clock;
   }
 
@@ -176,6 +184,7 @@ final class BatchPoster {
     // order. Storage keeps microseconds: truncating makes every reply equal what a later read
     // returns.
     Instant now = working.postingTime(clock.instant().truncatedTo(ChronoUnit.MICROS));
+    loadAllowances(working, now);
     List<Passed> passed = new ArrayList<>();
     for (PostingRequest request : fresh) {
       try {
@@ -254,6 +263,54 @@ final class BatchPoster {
   }
 
   /**
+   * The outgoing allowance of every wallet the batch locked, for the UTC day and month of its
+   * posting time: the wallet's own limits or its currency's defaults, and what has left it, read
+   * with the rows locked so that no other batch can spend from it meanwhile.
+   */
+  private void loadAllowances(LockedRows working, Instant now) {
+    List<Account> wallets =
+        working.accounts().values().stream().filter(a -> a.kind().isWallet()).toList();
+    if (wallets.isEmpty()) {
+      return;
+    }
+    Map<AccountId, OutgoingUsage> usage =
+        accounts.outgoing(wallets.stream().map(Account::id).toList(), day(now));
+    for (Account wallet : wallets) {
+      working.loaded(
+          wallet.id(),
+          outgoing.allowance(
+              wallet.currency(), usage.getOrDefault(wallet.id(), OutgoingUsage.NONE)));
+    }
+  }
+
+  private static LocalDate day(Instant at) {
+    return LocalDate.ofInstant(at, ZoneOffset.UTC);
+  }
+
+  /**
+   * What the postings do to their wallets' outgoing allowances: a debit of a wallet in a
+   * transaction that moves money anew spends from it (refused past a limit), a credit to a wallet
+   * in a reversal or refund gives back what was spent within the same windows.
+   */
+  private static Map<AccountId, OutgoingAllowance> allowancesAfter(
+      Planned planned, List<BalanceChange> changes, LockedRows working, Instant now) {
+    Map<AccountId, OutgoingAllowance> after = new LinkedHashMap<>();
+    for (BalanceChange change : changes) {
+      OutgoingAllowance allowance = working.allowance(change.accountId());
+      if (allowance == null) {
+        continue;
+      }
+      long amount = change.amount().amountMinor();
+      if (amount < 0 && planned.transaction().type().isStoppedByFreeze()) {
+        after.put(change.accountId(), allowance.spend(-amount));
+      } else if (amount > 0 && planned.undoesSpentAt() != null) {
+        after.put(change.accountId(), allowance.giveBack(amount, planned.undoesSpentAt(), now));
+      }
+    }
+    return after;
+  }
+
+  /**
    * One request against the rows as the batch has left them so far; all or nothing. The storage is
    * written only once the whole batch is planned.
    */
@@ -277,8 +334,10 @@ final class BatchPoster {
               .next(planned.transaction().id().value(), account.id(), posting.amount(), after, now);
       changes.add(new BalanceChange(account.id(), posting.amount(), after, hash));
     }
+    Map<AccountId, OutgoingAllowance> allowances = allowancesAfter(planned, changes, working, now);
     changes.forEach(
         c -> working.put(working.account(c.accountId()).posted(c.balanceAfter(), now, c.hash())));
+    allowances.forEach(working::put);
     for (RowChange change : planned.rowChanges()) {
       switch (change) {
         case RowChange.HoldPlaced placed -> working.put(placed.hold());
@@ -360,6 +419,9 @@ final class BatchPoster {
         passed.stream().map(p -> LedgerEvent.posted(p.transaction(), p.changes())).toList());
     for (Passed p : passed) {
       p.rowChanges().forEach(this::store);
+    }
+    if (!working.allowancesChanged().isEmpty()) {
+      accounts.recordOutgoing(working.allowancesChanged(), day(now));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.limits.FeeSchedule;
+import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import java.util.Objects;
 
 /**
@@ -10,19 +11,22 @@ import java.util.Objects;
  * @param maxAccountsPerUser the most accounts one user may hold (merchant shards not counted)
  * @param amounts the most one deposit, transfer, withdrawal or hold may move, per currency
  * @param fees the fee a transfer between two wallets pays, per currency
+ * @param outgoing the default daily and monthly outgoing limits of a wallet, per currency
  */
-public record LedgerLimits(int maxAccountsPerUser, AmountLimits amounts, FeeSchedule fees) {
+public record LedgerLimits(
+    int maxAccountsPerUser, AmountLimits amounts, FeeSchedule fees, OutgoingLimits outgoing) {
 
   public static final LedgerLimits DEFAULT = new LedgerLimits(20, AmountLimits.DEFAULT);
 
-  /** Limits with no fees. */
+  /** Limits with no fees and no default outgoing limits. */
   public LedgerLimits(int maxAccountsPerUser, AmountLimits amounts) {
-    this(maxAccountsPerUser, amounts, FeeSchedule.NONE);
+    this(maxAccountsPerUser, amounts, FeeSchedule.NONE, OutgoingLimits.NONE);
   }
 
   public LedgerLimits {
     Objects.requireNonNull(amounts, "amounts");
     Objects.requireNonNull(fees, "fees");
+    Objects.requireNonNull(outgoing, "outgoing");
     if (maxAccountsPerUser < 1) {
       throw new IllegalArgumentException("maxAccountsPerUser must be positive");
     }

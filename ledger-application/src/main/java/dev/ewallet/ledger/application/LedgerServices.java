@@ -41,7 +41,7 @@ public final class LedgerServices implements AutoCloseable {
       LedgerLimits limits,
       PostingMode mode,
       Clock clock) {
-    BatchPoster poster = new BatchPoster(ports, clock);
+    BatchPoster poster = new BatchPoster(ports, limits.outgoing(), clock);
     PostingStrategy inline = new InlinePosting(poster);
     this.posting =
         switch (mode) {
@@ -68,7 +68,8 @@ public final class LedgerServices implements AutoCloseable {
     this.audit = new AuditService(ports.auditTrail());
     this.postings = new MultiLegPostingService(inline, limits.amounts());
     this.controls =
-        new AccountControlService(ports.accounts(), this.accounts, ports.unitOfWork(), clock);
+        new AccountControlService(
+            ports.accounts(), this.accounts, ports.unitOfWork(), limits.outgoing(), clock);
   }
 
   /** Starts the group-commit writers, if the ledger posts by group commit. */

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
@@ -23,6 +24,8 @@ final class LockedRows {
   private final Map<AccountId, EntryHash> chainEndsWhenLocked = new HashMap<>();
   private final Map<TransactionId, Hold> holds = new HashMap<>();
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
+  private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
 
   /** The locked accounts, by id; read-only. */
   Map<AccountId, Account> accounts() {
@@ -71,6 +74,27 @@ final class LockedRows {
   /** Where the account's hash chain ended when it was locked, before the batch changed it. */
   EntryHash chainEndWhenLocked(AccountId id) {
     return chainEndsWhenLocked.get(id);
+  }
+
+  /** A wallet's outgoing allowance as the batch has left it; {@code null} for other accounts. */
+  OutgoingAllowance allowance(AccountId id) {
+    return allowances.get(id);
+  }
+
+  /** The wallet's allowance when the batch began, read with its lock. */
+  void loaded(AccountId id, OutgoingAllowance allowance) {
+    allowances.put(id, allowance);
+  }
+
+  /** The wallet's allowance after a plan of the batch spent or gave back from it. */
+  void put(AccountId id, OutgoingAllowance allowance) {
+    allowances.put(id, allowance);
+    allowancesChanged.put(id, allowance);
+  }
+
+  /** The allowances the batch changed, to store with its writes. */
+  Map<AccountId, OutgoingAllowance> allowancesChanged() {
+    return Collections.unmodifiableMap(allowancesChanged);
   }
 
   void put(Hold hold) {

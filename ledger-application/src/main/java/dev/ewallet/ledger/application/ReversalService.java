@@ -59,7 +59,7 @@ public final class ReversalService implements ReverseTransactionUseCase, RefundT
           if (refunded > 0) {
             throw NotReversibleException.refunded(original.id().toString(), refunded);
           }
-          return Planned.of(original.reverse(id, at, locked.accounts()));
+          return Planned.undoing(original.reverse(id, at, locked.accounts()), original.createdAt());
         });
   }
 
@@ -75,13 +75,14 @@ public final class ReversalService implements ReverseTransactionUseCase, RefundT
         original,
         command.reason(),
         (locked, id, at) ->
-            Planned.of(
+            Planned.undoing(
                 original.refund(
                     id,
                     command.amountMinor(),
                     journal.refundedMinor(original.id()),
                     at,
-                    locked.accounts())));
+                    locked.accounts()),
+                original.createdAt()));
   }
 
   /**

@@ -15,13 +15,17 @@ import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -41,6 +45,33 @@ public abstract class AccountRepositoryContract {
         .create(
             new NewAccount(
                 owner, VND, AccountKind.USER, Instant.now().truncatedTo(ChronoUnit.MICROS)));
+  }
+
+  @Test
+  void aWalletsOwnLimitsAndItsUsageOfADayAndItsMonthAreStoredApart() {
+    Account wallet = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    Account other = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    LocalDate day = LocalDate.of(2026, 12, 15);
+    List<AccountId> both = List.of(wallet.id(), other.id());
+
+    Map<AccountId, OutgoingUsage> before =
+        unitOfWork().inTransaction(() -> accounts().outgoing(both, day));
+    unitOfWork()
+        .inTransaction(() -> {
+          accounts().lockForUpdate(new TreeSet<>(both));
+          accounts().setOutgoingLimits(wallet.id(), 10_000L, null, 1, now());
+          accounts()
+              .recordOutgoing(
+                  Map.of(wallet.id(), new OutgoingAllowance(10_000L, 700, null, 1_700)), day);
+          return null;
+        });
+
+    assertThat(before).isEmpty();
+    assertThat(unitOfWork().inTransaction(() -> accounts().outgoing(both, day)))
+        .containsExactly(Map.entry(wallet.id(), new OutgoingUsage(10_000L, null, 700, 1_700)));
+    // The next day of the same month starts at nothing used that day.
+    assertThat(unitOfWork().inTransaction(() -> accounts().outgoing(both, day.plusDays(1))))
+        .containsExactly(Map.entry(wallet.id(), new OutgoingUsage(10_000L, null, 0, 1_700)));
   }
 
   @Test

@@ -8,6 +8,8 @@ import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -15,8 +17,12 @@ import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -129,6 +135,50 @@ public final class InMemoryAccounts implements AccountRepository {
                 ? account.withStatus(change.status())
                 : account);
     store.state().statusChanges().add(change);
+  }
+
+  @Override
+  public Map<AccountId, OutgoingUsage> outgoing(Collection<AccountId> ids, LocalDate day) {
+    store.requireTransaction();
+    Map<AccountId, OutgoingUsage> found = new HashMap<>();
+    for (AccountId id : ids) {
+      OutgoingUsage own = store.state().accountLimits().get(id);
+      Long dayUsed = store.state().outgoingUsage().get(usageKey(id, "D", day));
+      Long monthUsed = store.state().outgoingUsage().get(usageKey(id, "M", day.withDayOfMonth(1)));
+      if (own != null || dayUsed != null || monthUsed != null) {
+        found.put(
+            id,
+            new OutgoingUsage(
+                own == null ? null : own.dailyOverride(),
+                own == null ? null : own.monthlyOverride(),
+                dayUsed == null ? 0 : dayUsed,
+                monthUsed == null ? 0 : monthUsed));
+      }
+    }
+    return found;
+  }
+
+  @Override
+  public void recordOutgoing(Map<AccountId, OutgoingAllowance> used, LocalDate day) {
+    store.requireTransaction();
+    used.forEach((id, allowance) -> {
+      store.state().outgoingUsage().put(usageKey(id, "D", day), allowance.dailyUsed());
+      store
+          .state()
+          .outgoingUsage()
+          .put(usageKey(id, "M", day.withDayOfMonth(1)), allowance.monthlyUsed());
+    });
+  }
+
+  @Override
+  public void setOutgoingLimits(
+      AccountId id, Long dailyOut, Long monthlyOut, long changedBy, Instant changedAt) {
+    store.requireTransaction();
+    store.state().accountLimits().put(id, new OutgoingUsage(dailyOut, monthlyOut, 0, 0));
+  }
+
+  private static String usageKey(AccountId id, String period, LocalDate starts) {
+    return id.value() + "|" + period + "|" + starts;
   }
 
   /** Every status change recorded for the account, oldest first. */

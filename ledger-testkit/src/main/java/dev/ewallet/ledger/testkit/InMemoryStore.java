@@ -1,11 +1,13 @@
 package dev.ewallet.ledger.testkit;
 
 import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -39,7 +41,9 @@ public final class InMemoryStore implements UnitOfWork {
       List<StoredEvent> events,
       Map<TransactionId, Withdrawal> withdrawals,
       Map<TransactionId, Hold> holds,
-      List<StatusChange> statusChanges) {
+      List<StatusChange> statusChanges,
+      Map<AccountId, OutgoingUsage> accountLimits,
+      Map<String, Long> outgoingUsage) {
 
     State copy() {
       return new State(
@@ -51,7 +55,9 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(events),
           new HashMap<>(withdrawals),
           new HashMap<>(holds),
-          new ArrayList<>(statusChanges));
+          new ArrayList<>(statusChanges),
+          new HashMap<>(accountLimits),
+          new HashMap<>(outgoingUsage));
     }
   }
 
@@ -66,7 +72,9 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(),
           new HashMap<>(),
           new HashMap<>(),
-          new ArrayList<>());
+          new ArrayList<>(),
+          new HashMap<>(),
+          new HashMap<>());
   private boolean inTransaction;
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;

@@ -2,6 +2,9 @@ package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.adapter.rest.ApiDtos.AccountResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.FreezeRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.LimitWindow;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.LimitsRequest;
+import dev.ewallet.ledger.adapter.rest.ApiDtos.LimitsResponse;
 import dev.ewallet.ledger.adapter.rest.ApiDtos.UnfreezeRequest;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountStatus;
@@ -9,10 +12,16 @@ import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusCommand;
 import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
+import dev.ewallet.ledger.domain.port.in.OutgoingLimitsQuery;
+import dev.ewallet.ledger.domain.port.in.OutgoingLimitsView;
+import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsCommand;
+import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,11 +33,49 @@ import org.springframework.web.bind.annotation.RestController;
 class AccountControlController {
 
   private final ChangeAccountStatusUseCase changeStatus;
+  private final SetOutgoingLimitsUseCase setLimits;
+  private final OutgoingLimitsQuery limits;
   private final LedgerApiMapper mapper;
 
-  AccountControlController(ChangeAccountStatusUseCase changeStatus, LedgerApiMapper mapper) {
+  AccountControlController(
+      ChangeAccountStatusUseCase changeStatus,
+      SetOutgoingLimitsUseCase setLimits,
+      OutgoingLimitsQuery limits,
+      LedgerApiMapper mapper) {
     this.changeStatus = changeStatus;
+    this.setLimits = setLimits;
+    this.limits = limits;
     this.mapper = mapper;
+  }
+
+  @Operation(
+      summary =
+          "Sets a wallet's own outgoing limits (operators), in minor units per UTC day and per"
+              + " UTC month; null for its currency's default (ledger.limits.<CURRENCY>.daily-out"
+              + " and .monthly-out). Debits past a limit answer 422 LIMIT_EXCEEDED.")
+  @PutMapping("/{id}/limits")
+  LimitsResponse setLimits(Caller caller, @PathVariable long id, @RequestBody LimitsRequest body) {
+    return limits(
+        setLimits.setLimits(
+            new SetOutgoingLimitsCommand(
+                caller, AccountId.of(id), body.dailyOut(), body.monthlyOut())));
+  }
+
+  @Operation(
+      summary =
+          "A wallet's outgoing limits (owner or operators): per UTC day and month, the limit, what"
+              + " left the wallet so far, what remains and when the window resets.")
+  @GetMapping("/{id}/limits")
+  LimitsResponse limits(Caller caller, @PathVariable long id) {
+    return limits(limits.limits(caller, AccountId.of(id)));
+  }
+
+  private static LimitsResponse limits(OutgoingLimitsView view) {
+    return new LimitsResponse(window(view.dailyOut()), window(view.monthlyOut()));
+  }
+
+  private static LimitWindow window(OutgoingLimitsView.Window window) {
+    return new LimitWindow(window.limit(), window.used(), window.remaining(), window.resetsAt());
   }
 
   @Operation(

@@ -35,6 +35,14 @@ final class ApiDtos {
 
   record UnfreezeRequest(String reason) {}
 
+  /** Each limit in minor units, or {@code null} for the currency's default. */
+  record LimitsRequest(Long dailyOut, Long monthlyOut) {}
+
+  /** {@code limit} and {@code remaining} are {@code null} when the wallet has no such limit. */
+  record LimitWindow(Long limit, long used, Long remaining, Instant resetsAt) {}
+
+  record LimitsResponse(LimitWindow dailyOut, LimitWindow monthlyOut) {}
+
   record ResizeRequest(Integer shards) {}
 
   record SweepResponse(long sweptAmount, int transactions) {}

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import dev.ewallet.ledger.domain.error.LedgerException;
+import dev.ewallet.ledger.domain.error.LimitExceededException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import io.micrometer.core.instrument.Counter;
@@ -65,7 +66,13 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
           : outcomeUnknown(e.getMessage());
     }
     ProblemCode code = ProblemCode.of(e);
-    return respond(code, e.getMessage());
+    ResponseEntity<Object> answer = respond(code, e.getMessage());
+    if (e instanceof LimitExceededException limit
+        && answer.getBody() instanceof ProblemDetail problem) {
+      problem.setProperty("limit", limit.limit());
+      problem.setProperty("remaining", limit.remainingMinor());
+    }
+    return answer;
   }
 
   @ExceptionHandler(ApiRequestException.class)

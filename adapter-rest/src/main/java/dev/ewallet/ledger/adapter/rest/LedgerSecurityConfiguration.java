@@ -71,6 +71,8 @@ class LedgerSecurityConfiguration {
                     "/v1/accounts/*/freeze",
                     "/v1/accounts/*/unfreeze")
                 .hasAuthority(operator)
+                .requestMatchers(HttpMethod.PUT, "/v1/accounts/*/limits")
+                .hasAuthority(operator)
                 .requestMatchers("/v1/reconciliation", "/v1/audit-events")
                 .hasAuthority(operator)
                 .anyRequest()

@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.LedgerException;
+import dev.ewallet.ledger.domain.error.LimitExceededException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
@@ -57,6 +58,7 @@ enum ProblemCode {
       HttpStatus.UNPROCESSABLE_CONTENT, "Statement too large for one answer; ask for text/csv"),
   INSUFFICIENT_FUNDS(HttpStatus.UNPROCESSABLE_CONTENT, "Insufficient funds"),
   ACCOUNT_FROZEN(HttpStatus.UNPROCESSABLE_CONTENT, "Account frozen"),
+  LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Outgoing limit exceeded"),
   CURRENCY_MISMATCH(HttpStatus.UNPROCESSABLE_CONTENT, "Currency mismatch"),
   SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),
   IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_CONTENT, "Idempotency key reused"),
@@ -93,6 +95,7 @@ enum ProblemCode {
       case TooManyAccountsException tooMany -> TOO_MANY_ACCOUNTS;
       case InsufficientFundsException funds -> INSUFFICIENT_FUNDS;
       case AccountFrozenException frozen -> ACCOUNT_FROZEN;
+      case LimitExceededException limit -> LIMIT_EXCEEDED;
       case CurrencyMismatchException currency -> CURRENCY_MISMATCH;
       case SameAccountException same -> SAME_ACCOUNT;
       case IdempotencyKeyReusedException reused -> IDEMPOTENCY_KEY_REUSED;

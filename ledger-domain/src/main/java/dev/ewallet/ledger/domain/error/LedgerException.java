@@ -20,6 +20,7 @@ public abstract sealed class LedgerException extends RuntimeException
         IdempotencyKeyReusedException,
         InsufficientFundsException,
         InvalidRequestException,
+        LimitExceededException,
         MoneyOverflowException,
         NotReversibleException,
         OutcomeUnknownException,

@@ -4,9 +4,14 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 
@@ -66,6 +71,26 @@ public interface AccountRepository {
    * {@link #lockForUpdate}.
    */
   void changeStatus(StatusChange change);
+
+  /**
+   * The outgoing limits the accounts have of their own and what left each of them in the UTC day
+   * {@code day} and in its month; accounts with neither are absent. Inside a unit of work, with the
+   * accounts locked, so that nothing changes the usage before {@link #recordOutgoing}.
+   */
+  Map<AccountId, OutgoingUsage> outgoing(Collection<AccountId> ids, LocalDate day);
+
+  /**
+   * Stores what has now left each account in the UTC day {@code day} and in its month (the whole
+   * amounts, not increments). Inside the unit of work that locked the accounts.
+   */
+  void recordOutgoing(Map<AccountId, OutgoingAllowance> used, LocalDate day);
+
+  /**
+   * Sets an account's own outgoing limits ({@code null}: its currency's default), with who and
+   * when. Inside a unit of work, with the account locked.
+   */
+  void setOutgoingLimits(
+      AccountId id, Long dailyOut, Long monthlyOut, long changedBy, Instant changedAt);
 
   /**
    * Adds each update's delta to its account's balance, records {@code at} as the time of the
