@@ -301,7 +301,7 @@ final class BatchPoster {
         continue;
       }
       long amount = change.amount().amountMinor();
-      if (amount < 0 && planned.transaction().type().isStoppedByFreeze()) {
+      if (amount < 0 && planned.transaction().type().movesMoneyAnew()) {
         after.put(change.accountId(), allowance.spend(-amount));
       } else if (amount > 0 && planned.undoesSpentAt() != null) {
         after.put(change.accountId(), allowance.giveBack(amount, planned.undoesSpentAt(), now));

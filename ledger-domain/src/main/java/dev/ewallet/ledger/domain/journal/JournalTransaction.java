@@ -237,7 +237,7 @@ public final class JournalTransaction {
       throw new IllegalArgumentException(
           posting + " is not this transaction's, on " + account.id());
     }
-    if (type.isStoppedByFreeze()) {
+    if (type.movesMoneyAnew()) {
       account.requireOpenTo(posting.amount());
     }
     return account.balanceAfter(posting.amount());

@@ -12,11 +12,12 @@ package dev.ewallet.ledger.domain.journal;
  * but a new payment. A refund pays part of a transfer back; the transfer stays refundable up to its
  * amount, and neither is then reversible.
  *
- * <p>A frozen account refuses the postings of the types that move money anew (deposits, transfers,
- * multi-leg postings, a withdrawal's or a hold's start, a capture paying its destination). The
- * types that settle or undo a movement already made (a withdrawal's completion or failure, a hold's
- * release, a reversal, a refund, a sweep) are not stopped: refusing them would strand money on the
- * hold account or take from an operator the remedy a freeze is there to allow.
+ * <p>Some types move money anew (deposits, transfers, multi-leg postings, a withdrawal's or a
+ * hold's start, a capture paying its destination): a frozen account refuses their postings, and
+ * their debits of a wallet count against its outgoing limits. The types that settle or undo a
+ * movement already made (a withdrawal's completion or failure, a hold's release, a reversal, a
+ * refund, a sweep) do neither: refusing them would strand money on the hold account or take from an
+ * operator the remedy a freeze is there to allow.
  */
 public enum TransactionType {
   /** Money entering a wallet from the bank, booked against the bank clearing account. */
@@ -51,11 +52,11 @@ public enum TransactionType {
   REFUND(false, false);
 
   private final boolean reversible;
-  private final boolean stoppedByFreeze;
+  private final boolean movesMoneyAnew;
 
-  TransactionType(boolean reversible, boolean stoppedByFreeze) {
+  TransactionType(boolean reversible, boolean movesMoneyAnew) {
     this.reversible = reversible;
-    this.stoppedByFreeze = stoppedByFreeze;
+    this.movesMoneyAnew = movesMoneyAnew;
   }
 
   /** Whether a transaction of this type may be reversed by an operator. */
@@ -68,8 +69,12 @@ public enum TransactionType {
     return this == REVERSAL || this == REFUND;
   }
 
-  /** Whether a frozen account refuses this type's postings (by the sign its status refuses). */
-  public boolean isStoppedByFreeze() {
-    return stoppedByFreeze;
+  /**
+   * Whether this type moves money anew rather than settling or undoing a movement already made: a
+   * frozen account refuses its postings (by the sign its status refuses), and its debits of a
+   * wallet count against the wallet's outgoing limits.
+   */
+  public boolean movesMoneyAnew() {
+    return movesMoneyAnew;
   }
 }

@@ -166,7 +166,7 @@ class JournalTransactionTest {
 
   @Test
   void onlyTheTypesThatMoveMoneyAnewAreStoppedByAFreeze() {
-    assertThat(Arrays.stream(TransactionType.values()).filter(TransactionType::isStoppedByFreeze))
+    assertThat(Arrays.stream(TransactionType.values()).filter(TransactionType::movesMoneyAnew))
         .containsExactlyInAnyOrder(
             TransactionType.DEPOSIT,
             TransactionType.TRANSFER,
