@@ -45,7 +45,10 @@ cleanup() {
   local status=$?
   if [ "$status" != 0 ]; then # what went wrong, before the directory goes
     for f in "$DIR"/etcd.log "$DIR"/node1.log "$DIR"/node2.log "$DIR"/client.log; do
-      [ ! -s "$f" ] || { log "last lines of $f:"; tail -n 25 "$f" >&2; }
+      [ ! -s "$f" ] || {
+        log "first lines of $f:"; head -n 15 "$f" >&2
+        log "last lines of $f:"; tail -n 25 "$f" >&2
+      }
     done
   fi
   [ ! -e "$DIR/service/haproxy.pid" ] || ops/cluster/stop.sh --dir "$DIR/service" >/dev/null 2>&1 || true
@@ -141,7 +144,10 @@ start_node() {
 }
 log "Patroni node1 (PostgreSQL on ${PG_PORTS[1]}) bootstraps the primary"
 start_node 1
-await 90 "node1 to lead" primary_is 1
+# Bootstrapping (initdb, the first start) took about 10 s here, but once over 90 s on a loaded
+# machine, with Patroni saying only "bootstrap in progress": the wait is generous, and a failure
+# prints the start of each log too.
+await 180 "node1 to lead" primary_is 1
 log "Patroni node2 (PostgreSQL on ${PG_PORTS[2]}) joins as the synchronous standby"
 start_node 2
 await 120 "node2 to be the synchronous standby" sync_standby_is 2
