@@ -1,10 +1,19 @@
 package dev.ewallet.ledger.adapter.persistence.testing;
 
+import dev.ewallet.ledger.adapter.persistence.embedded.EmbeddedPostgresServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
 import java.util.UUID;
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -15,7 +24,9 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
  * One PostgreSQL database per test JVM, chosen automatically: a Testcontainers PostgreSQL 15 where
  * a Docker engine answers, otherwise a fresh database on the local server ({@code
  * LEDGER_TEST_PG_HOST}:{@code LEDGER_TEST_PG_PORT}, default 127.0.0.1:5432, trust auth), dropped
- * when the JVM exits. Either way the tests never see leftover state. Which one ran is printed.
+ * when the JVM exits, and where nothing answers there (or with {@code LEDGER_TEST_PG=embedded}) an
+ * {@link EmbeddedPostgresServer} of this JVM's own in a fresh temporary directory, deleted at exit.
+ * Either way the tests never see leftover state. Which one ran is printed.
  *
  * <p>As in production, the schema belongs to an owner role that migrates it ({@value #OWNER}) and
  * the service connects as a runtime role that owns nothing ({@value #RUNTIME}), holding only the
@@ -107,7 +118,13 @@ public final class PostgresTestDatabase {
 
   private static synchronized Target target() {
     if (target == null) {
-      target = dockerAvailable() ? container() : localDatabase();
+      if ("embedded".equals(System.getenv("LEDGER_TEST_PG"))) {
+        target = embedded();
+      } else if (dockerAvailable()) {
+        target = container();
+      } else {
+        target = localServerAnswers() ? localDatabase() : embedded();
+      }
     }
     return target;
   }
@@ -135,9 +152,59 @@ public final class PostgresTestDatabase {
         container.getPassword());
   }
 
+  private static String localHost() {
+    return System.getenv().getOrDefault("LEDGER_TEST_PG_HOST", "127.0.0.1");
+  }
+
+  private static String localPort() {
+    return System.getenv().getOrDefault("LEDGER_TEST_PG_PORT", "5432");
+  }
+
+  private static boolean localServerAnswers() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(localHost(), Integer.parseInt(localPort())), 2_000);
+      return true;
+    } catch (IOException nothingThere) {
+      return false;
+    }
+  }
+
+  /** A server of this JVM's own; its directory goes when the JVM exits, after the server. */
+  private static Target embedded() {
+    Path directory;
+    try {
+      directory = Files.createTempDirectory("ledger-test-pg");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    EmbeddedPostgresServer server =
+        EmbeddedPostgresServer.start(directory.resolve("data"), directory.resolve("binaries"), 0);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(() -> {
+              server.close();
+              deleteTree(directory);
+            }));
+    String admin = server.jdbcUrl("postgres");
+    String name = "ledger_test";
+    createRoles(admin, EmbeddedPostgresServer.SUPERUSER, "");
+    execute(admin, EmbeddedPostgresServer.SUPERUSER, "", createDatabase(name));
+    System.out.println(
+        "[test-db] no Docker engine and no local PostgreSQL: embedded PostgreSQL at " + admin);
+    return new Target(server.jdbcUrl(name), EmbeddedPostgresServer.SUPERUSER, "");
+  }
+
+  private static void deleteTree(Path directory) {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      System.err.println("[test-db] could not delete " + directory + ": " + e.getMessage());
+    }
+  }
+
   private static Target localDatabase() {
-    String host = System.getenv().getOrDefault("LEDGER_TEST_PG_HOST", "127.0.0.1");
-    String port = System.getenv().getOrDefault("LEDGER_TEST_PG_PORT", "5432");
+    String host = localHost();
+    String port = localPort();
     String user = System.getenv().getOrDefault("LEDGER_TEST_PG_USER", "postgres");
     String admin = "jdbc:postgresql://" + host + ":" + port + "/postgres";
     String name = "ledger_test_" + UUID.randomUUID().toString().replace("-", "");
