@@ -55,6 +55,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
+import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -97,7 +98,8 @@ class UseCaseWiring {
       BankProperties bankProperties,
       PostingBatchMetrics batchMetrics,
       AuditTrail auditTrail,
-      UnitOfWork unitOfWork) {
+      UnitOfWork unitOfWork,
+      PostingTracing tracing) {
     BankPayoutGateway bank = bank(banks, bankProperties);
     return new LedgerPorts(
         accounts,
@@ -113,7 +115,8 @@ class UseCaseWiring {
         bank,
         batchMetrics,
         auditTrail,
-        unitOfWork);
+        unitOfWork,
+        tracing);
   }
 
   /**

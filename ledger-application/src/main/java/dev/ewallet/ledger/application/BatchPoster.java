@@ -416,7 +416,9 @@ final class BatchPoster {
             .toList(),
         now);
     outbox.appendAll(
-        passed.stream().map(p -> LedgerEvent.posted(p.transaction(), p.changes())).toList());
+        passed.stream()
+            .map(p -> LedgerEvent.posted(p.transaction(), p.changes(), p.request().trace()))
+            .toList());
     for (Passed p : passed) {
       p.rowChanges().forEach(this::store);
     }

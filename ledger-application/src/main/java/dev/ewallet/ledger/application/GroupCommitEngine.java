@@ -6,7 +6,9 @@ import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
+import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,11 +47,15 @@ final class GroupCommitEngine implements PostingStrategy {
 
   private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
-  /** Requests queued together (one, or a caller's group) and always posted in one batch. */
+  /**
+   * Requests queued together (one, or a caller's group) and always posted in one batch, with the
+   * trace of the caller that queued them.
+   */
   private record Pending(
       List<PostingRequest> requests,
       CompletableFuture<List<PostingOutcome>> result,
-      long enqueuedNanos) {
+      long enqueuedNanos,
+      TraceContext trace) {
 
     /** The same outcome for every request of the group. */
     List<PostingOutcome> each(PostingOutcome outcome) {
@@ -63,6 +69,7 @@ final class GroupCommitEngine implements PostingStrategy {
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
   private final BatchPoster poster;
   private final PostingBatchMetrics metrics;
+  private final PostingTracing tracing;
   private final GroupCommitSettings settings;
   // Slot 0 always holds a writer while running; the others hold one while the load needs it.
   private final Thread[] writers;
@@ -75,9 +82,14 @@ final class GroupCommitEngine implements PostingStrategy {
   private volatile long aloneNanos = CommitTimes.UNMEASURED_NANOS;
   private volatile boolean running;
 
-  GroupCommitEngine(BatchPoster poster, PostingBatchMetrics metrics, GroupCommitSettings settings) {
+  GroupCommitEngine(
+      BatchPoster poster,
+      PostingBatchMetrics metrics,
+      PostingTracing tracing,
+      GroupCommitSettings settings) {
     this.poster = poster;
     this.metrics = metrics;
+    this.tracing = tracing;
     this.settings = settings;
     this.writers = new Thread[settings.maxWriters()];
     this.busyUntil = new AtomicLongArray(settings.maxWriters());
@@ -227,8 +239,13 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   private Pending queued(List<PostingRequest> requests) {
+    TraceContext caller = tracing.current();
     Pending pending =
-        new Pending(List.copyOf(requests), new CompletableFuture<>(), System.nanoTime());
+        new Pending(
+            requests.stream().map(request -> request.tracedBy(caller)).toList(),
+            new CompletableFuture<>(),
+            System.nanoTime(),
+            caller);
     queue.add(pending);
     if (idle.get() == 0
         && alive.get() < writers.length
@@ -356,7 +373,8 @@ final class GroupCommitEngine implements PostingStrategy {
     busyUntil.set(slot, started + expected);
     List<PostingOutcome> outcomes;
     try {
-      outcomes = poster.post(requests);
+      outcomes =
+          tracing.inBatch(batch.stream().map(Pending::trace).toList(), () -> poster.post(requests));
     } finally {
       busyUntil.set(slot, NOT_POSTING);
     }

@@ -1,20 +1,28 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
+import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import java.util.List;
 
-/** Posts each request, or each group of requests, as one batch on the caller's thread. */
+/**
+ * Posts each request, or each group of requests, as one batch on the caller's thread, inside the
+ * caller's own trace.
+ */
 final class InlinePosting implements PostingStrategy {
 
   private final BatchPoster poster;
+  private final PostingTracing tracing;
 
-  InlinePosting(BatchPoster poster) {
+  InlinePosting(BatchPoster poster, PostingTracing tracing) {
     this.poster = poster;
+    this.tracing = tracing;
   }
 
   @Override
   public List<PostingOutcome> postAll(List<PostingRequest> requests) {
-    return poster.post(requests);
+    TraceContext caller = tracing.current();
+    return poster.post(requests.stream().map(request -> request.tracedBy(caller)).toList());
   }
 
   @Override

@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
+import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -31,7 +32,8 @@ public record LedgerPorts(
     BankPayoutGateway bank,
     PostingBatchMetrics batchMetrics,
     AuditTrail auditTrail,
-    UnitOfWork unitOfWork) {
+    UnitOfWork unitOfWork,
+    PostingTracing tracing) {
 
   public LedgerPorts {
     Objects.requireNonNull(accounts, "accounts");
@@ -48,6 +50,41 @@ public record LedgerPorts(
     Objects.requireNonNull(batchMetrics, "batchMetrics");
     Objects.requireNonNull(auditTrail, "auditTrail");
     Objects.requireNonNull(unitOfWork, "unitOfWork");
+    Objects.requireNonNull(tracing, "tracing");
+  }
+
+  /** The ports of a program that traces nothing ({@link PostingTracing#none()}). */
+  public LedgerPorts(
+      AccountRepository accounts,
+      JournalRepository journal,
+      LedgerEventOutbox outbox,
+      LedgerAudit audit,
+      OutboxStore outboxStore,
+      LedgerEventPublisher publisher,
+      RateLimiter rateLimiter,
+      WithdrawalRepository withdrawals,
+      HoldRepository holds,
+      AccountReads reads,
+      BankPayoutGateway bank,
+      PostingBatchMetrics batchMetrics,
+      AuditTrail auditTrail,
+      UnitOfWork unitOfWork) {
+    this(
+        accounts,
+        journal,
+        outbox,
+        audit,
+        outboxStore,
+        publisher,
+        rateLimiter,
+        withdrawals,
+        holds,
+        reads,
+        bank,
+        batchMetrics,
+        auditTrail,
+        unitOfWork,
+        PostingTracing.none());
   }
 
   /** The same ports with another outbox store, e.g. a second relay instance. */
@@ -66,6 +103,7 @@ public record LedgerPorts(
         bank,
         batchMetrics,
         auditTrail,
-        unitOfWork);
+        unitOfWork,
+        tracing);
   }
 }

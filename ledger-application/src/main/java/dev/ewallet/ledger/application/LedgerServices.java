@@ -42,12 +42,12 @@ public final class LedgerServices implements AutoCloseable {
       PostingMode mode,
       Clock clock) {
     BatchPoster poster = new BatchPoster(ports, limits.outgoing(), clock);
-    PostingStrategy inline = new InlinePosting(poster);
+    PostingStrategy inline = new InlinePosting(poster, ports.tracing());
     this.posting =
         switch (mode) {
           case PostingMode.Inline unused -> inline;
           case GroupCommitSettings settings ->
-              new GroupCommitEngine(poster, ports.batchMetrics(), settings);
+              new GroupCommitEngine(poster, ports.batchMetrics(), ports.tracing(), settings);
         };
     this.accounts =
         new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);

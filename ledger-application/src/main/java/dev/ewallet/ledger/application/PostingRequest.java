@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import java.util.Objects;
@@ -23,6 +24,8 @@ import java.util.SortedSet;
  * @param reason the operator's reason, or {@code null}
  * @param details the client's reference, description and metadata, stored with the transaction
  * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
+ * @param trace the caller's trace, set by the posting strategy on the caller's thread; the posted
+ *     transaction's event continues it
  */
 record PostingRequest(
     Caller caller,
@@ -35,7 +38,8 @@ record PostingRequest(
     String reason,
     PostingPlan plan,
     TransactionDetails details,
-    UniqueReference uniqueReference) {
+    UniqueReference uniqueReference,
+    TraceContext trace) {
 
   PostingRequest {
     Objects.requireNonNull(caller, "caller");
@@ -45,6 +49,7 @@ record PostingRequest(
     Objects.requireNonNull(accountIds, "accountIds");
     Objects.requireNonNull(plan, "plan");
     Objects.requireNonNull(details, "details");
+    Objects.requireNonNull(trace, "trace");
   }
 
   /** A request without client details. */
@@ -69,7 +74,8 @@ record PostingRequest(
         reason,
         plan,
         TransactionDetails.NONE,
-        null);
+        null,
+        TraceContext.NONE);
   }
 
   /** This request carrying the client's details and, for a deposit, its unique reference. */
@@ -85,7 +91,25 @@ record PostingRequest(
         reason,
         plan,
         clientDetails,
-        unique);
+        unique,
+        trace);
+  }
+
+  /** This request as asked for by the caller whose trace is {@code callerTrace}. */
+  PostingRequest tracedBy(TraceContext callerTrace) {
+    return new PostingRequest(
+        caller,
+        idempotencyKey,
+        fingerprint,
+        type,
+        accountIds,
+        settles,
+        original,
+        reason,
+        plan,
+        details,
+        uniqueReference,
+        callerTrace);
   }
 
   /** A request that settles no bank-flow row, reverses nothing and gives no reason. */

@@ -45,7 +45,8 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
                 e.event().eventId(),
                 "ledger." + e.event().type(),
                 e.event().changes().stream().map(c -> c.accountId().value()).toList(),
-                e.event().toString()))
+                e.event().toString(),
+                e.event().trace()))
         .toList();
   }
 

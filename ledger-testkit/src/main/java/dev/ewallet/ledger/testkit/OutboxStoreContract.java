@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -92,6 +93,36 @@ public abstract class OutboxStoreContract {
     assertThat(relayed.get(1).accountIds()).containsExactly(3L, 4L);
     assertThat(relayed.get(2).accountIds()).containsExactly(2L, 1L);
     assertThat(only(drain(Instant.now()), events)).isEmpty();
+  }
+
+  @Test
+  void eachEventKeepsTheTraceOfTheRequestThatPostedIt() {
+    drain(Instant.now());
+    TraceContext caller =
+        TraceContext.fromTraceparent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+    LedgerEvent traced = event(1, 2);
+    LedgerEvent untraced = event(2, 1);
+    unitOfWork()
+        .inTransaction(() -> {
+          outbox()
+              .appendAll(
+                  List.of(
+                      new LedgerEvent(
+                          traced.eventId(),
+                          traced.transactionId(),
+                          traced.type(),
+                          null,
+                          null,
+                          traced.occurredAt(),
+                          traced.changes(),
+                          caller),
+                      untraced));
+          return null;
+        });
+
+    List<OutboxMessage> relayed = only(drain(Instant.now()), List.of(traced, untraced));
+
+    assertThat(relayed).extracting(OutboxMessage::trace).containsExactly(caller, TraceContext.NONE);
   }
 
   @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +86,10 @@ class KafkaLedgerEventPublisherAdapterIT {
   void eachEventGoesOutOncePerAccountItTouchesKeyedByThatAccountAndCarryingItsId() {
     KafkaLedgerEventPublisherAdapter publisher =
         new KafkaLedgerEventPublisherAdapter(
-            template(broker.getBrokersAsString()), Duration.ofSeconds(30));
+            template(broker.getBrokersAsString()),
+            Duration.ofSeconds(30),
+            Tracer.NOOP,
+            Propagator.NOOP);
     UUID transfer = UUID.randomUUID();
     UUID deposit = UUID.randomUUID();
 
@@ -111,7 +116,10 @@ class KafkaLedgerEventPublisherAdapterIT {
     }
     KafkaLedgerEventPublisherAdapter publisher =
         new KafkaLedgerEventPublisherAdapter(
-            template("127.0.0.1:" + closedPort), Duration.ofSeconds(30));
+            template("127.0.0.1:" + closedPort),
+            Duration.ofSeconds(30),
+            Tracer.NOOP,
+            Propagator.NOOP);
 
     assertThatThrownBy(() ->
             publisher.publish(

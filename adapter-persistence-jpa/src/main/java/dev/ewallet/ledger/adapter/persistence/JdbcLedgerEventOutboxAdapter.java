@@ -21,10 +21,11 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
   static final int SCHEMA_VERSION = 1;
 
   private static final String APPEND_ALL =
-      "INSERT INTO outbox_event (event_id, topic, payload, created_at)"
-          + " SELECT v.event_id::uuid, ?, v.payload::jsonb, v.created_at::timestamptz"
-          + " FROM unnest(?::text[], ?::text[], ?::text[])"
-          + " WITH ORDINALITY AS v(event_id, payload, created_at, position) ORDER BY v.position";
+      "INSERT INTO outbox_event (event_id, topic, payload, created_at, trace_parent)"
+          + " SELECT v.event_id::uuid, ?, v.payload::jsonb, v.created_at::timestamptz, v.trace"
+          + " FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])"
+          + " WITH ORDINALITY AS v(event_id, payload, created_at, trace, position)"
+          + " ORDER BY v.position";
 
   private final JdbcClient jdbc;
   private final JsonMapper json;
@@ -41,7 +42,8 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
             TOPIC,
             events.stream().map(e -> e.eventId().toString()).toArray(String[]::new),
             events.stream().map(e -> json.writeValueAsString(payload(e))).toArray(String[]::new),
-            events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new))
+            events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new),
+            events.stream().map(e -> e.trace().traceparent()).toArray(String[]::new))
         .update();
   }
 

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import java.sql.Array;
 import java.sql.ResultSet;
@@ -27,7 +28,7 @@ class JdbcOutboxStoreAdapter implements OutboxStore {
   private static final String TRY_RELAY_LOCK = "SELECT pg_try_advisory_xact_lock(?)";
 
   private static final String NEXT_BATCH =
-      "SELECT o.id, o.event_id, o.topic, o.payload::text AS payload,"
+      "SELECT o.id, o.event_id, o.topic, o.payload::text AS payload, o.trace_parent,"
           + " ARRAY(SELECT (e ->> 'accountId')::bigint"
           + " FROM jsonb_array_elements(o.payload -> 'entries') e) AS account_ids"
           + " FROM outbox_event o WHERE NOT o.published ORDER BY o.id LIMIT ?"
@@ -75,7 +76,8 @@ class JdbcOutboxStoreAdapter implements OutboxStore {
         row.getObject("event_id", UUID.class),
         row.getString("topic"),
         accountIds,
-        row.getString("payload"));
+        row.getString("payload"),
+        TraceContext.fromTraceparent(row.getString("trace_parent")));
   }
 
   @Override

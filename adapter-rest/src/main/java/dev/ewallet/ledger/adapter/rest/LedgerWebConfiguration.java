@@ -112,6 +112,20 @@ class LedgerWebConfiguration implements WebMvcConfigurer {
             "code",
             new StringSchema()
                 ._enum(Arrays.stream(ProblemCode.values()).map(ProblemCode::name).toList()))
+        .addProperty(
+            "traceId",
+            new StringSchema()
+                .description(
+                    "The request's trace id (32 hex digits): the same in the service's log lines"
+                        + " and in its trace, for support to find the request"))
+        .addProperty(
+            "limit",
+            new StringSchema().description("LIMIT_EXCEEDED only: the limit reached, dailyOut or monthlyOut"))
+        .addProperty(
+            "remaining",
+            new IntegerSchema()
+                .format("int64")
+                .description("LIMIT_EXCEEDED only: what the limit still allows, in minor units"))
         .required(List.of("title", "status", "code"));
   }
 

@@ -27,6 +27,7 @@ import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import java.net.URI;
 import java.util.Locale;
+import org.slf4j.MDC;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 
@@ -111,6 +112,9 @@ enum ProblemCode {
     };
   }
 
+  /** The logging context's key of the current trace id, and the problem's property. */
+  static final String TRACE_ID = "traceId";
+
   HttpStatus status() {
     return status;
   }
@@ -122,10 +126,17 @@ enum ProblemCode {
     return problem;
   }
 
-  /** Sets this code's type, title and {@code code} on a problem Spring built. */
+  /**
+   * Sets this code's type, title and {@code code} on a problem Spring built, and the request's
+   * {@code traceId}, which tracing puts in the logging context of every traced request.
+   */
   void decorate(ProblemDetail problem) {
     problem.setType(URI.create(TYPE_BASE + name().toLowerCase(Locale.ROOT).replace('_', '-')));
     problem.setTitle(title);
     problem.setProperty("code", name());
+    String traceId = MDC.get(TRACE_ID);
+    if (traceId != null && !traceId.isBlank()) {
+      problem.setProperty(TRACE_ID, traceId);
+    }
   }
 }

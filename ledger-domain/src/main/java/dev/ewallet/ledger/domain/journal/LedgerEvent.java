@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.journal;
 
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.UUID;
  * @param eventId unique per event, for consumers to drop duplicates of at-least-once delivery
  * @param reversalOf the original, or {@code null} unless this is a reversal
  * @param refundOf the transfer refunded, or {@code null} unless this is a refund
+ * @param trace the trace of the request that posted the transaction, which the event continues
  */
 public record LedgerEvent(
     UUID eventId,
@@ -20,17 +22,33 @@ public record LedgerEvent(
     TransactionId reversalOf,
     TransactionId refundOf,
     Instant occurredAt,
-    List<BalanceChange> changes) {
+    List<BalanceChange> changes,
+    TraceContext trace) {
 
   public LedgerEvent {
     Objects.requireNonNull(eventId, "eventId");
     Objects.requireNonNull(transactionId, "transactionId");
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(occurredAt, "occurredAt");
+    Objects.requireNonNull(trace, "trace");
     changes = List.copyOf(changes);
   }
 
-  public static LedgerEvent posted(JournalTransaction transaction, List<BalanceChange> changes) {
+  /** An event of no traced request. */
+  public LedgerEvent(
+      UUID eventId,
+      TransactionId transactionId,
+      TransactionType type,
+      TransactionId reversalOf,
+      TransactionId refundOf,
+      Instant occurredAt,
+      List<BalanceChange> changes) {
+    this(eventId, transactionId, type, reversalOf, refundOf, occurredAt, changes, TraceContext.NONE);
+  }
+
+  /** The event of a transaction just posted at the request of {@code trace}. */
+  public static LedgerEvent posted(
+      JournalTransaction transaction, List<BalanceChange> changes, TraceContext trace) {
     return new LedgerEvent(
         UUID.randomUUID(),
         transaction.id(),
@@ -38,6 +56,7 @@ public record LedgerEvent(
         transaction.reversalOf().orElse(null),
         transaction.refundOf().orElse(null),
         transaction.createdAt(),
-        changes);
+        changes,
+        trace);
   }
 }

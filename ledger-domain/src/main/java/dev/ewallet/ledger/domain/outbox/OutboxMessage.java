@@ -11,17 +11,29 @@ import java.util.UUID;
  *     posting order, because the row is written while the account's row lock is held
  * @param accountIds the accounts the event touches, in entry order; each gets its own record
  * @param payload the event's JSON, exactly as consumers receive it
+ * @param trace the trace of the request that posted the event's transaction; its records continue it
  */
 public record OutboxMessage(
-    long id, UUID eventId, String topic, List<Long> accountIds, String payload) {
+    long id,
+    UUID eventId,
+    String topic,
+    List<Long> accountIds,
+    String payload,
+    TraceContext trace) {
 
   public OutboxMessage {
     Objects.requireNonNull(eventId, "eventId");
     Objects.requireNonNull(topic, "topic");
     Objects.requireNonNull(payload, "payload");
+    Objects.requireNonNull(trace, "trace");
     accountIds = List.copyOf(accountIds);
     if (accountIds.isEmpty()) {
       throw new IllegalArgumentException("outbox row " + id + " touches no account");
     }
+  }
+
+  /** A row of no traced request. */
+  public OutboxMessage(long id, UUID eventId, String topic, List<Long> accountIds, String payload) {
+    this(id, eventId, topic, accountIds, payload, TraceContext.NONE);
   }
 }

@@ -1,0 +1,74 @@
+package dev.ewallet.ledger;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Turns trace export on exactly when an OTLP endpoint is configured: the Spring property {@value
+ * #ENDPOINT}, or OpenTelemetry's standard {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT} (used as it
+ * is) or {@code OTEL_EXPORTER_OTLP_ENDPOINT} (the collector's base URL; {@code /v1/traces} is added
+ * for HTTP), with {@code OTEL_EXPORTER_OTLP_PROTOCOL} choosing {@code grpc} or HTTP. With an
+ * endpoint, every trace is sampled unless {@code OTEL_TRACES_SAMPLER_ARG} gives a ratio, and every
+ * JDBC statement gets a span. Without one, no exporter exists, the service samples nothing of its
+ * own and wraps no connection: requests still carry a trace id (in log lines and problem bodies)
+ * and continue a caller's {@code traceparent}. (Turning Spring Boot's export switch off instead
+ * would also stop a caller's trace from being continued.)
+ *
+ * <p>These are defaults, added last: a property set anywhere else wins.
+ */
+class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
+
+  static final String ENDPOINT = "management.opentelemetry.tracing.export.otlp.endpoint";
+  static final String TRANSPORT = "management.opentelemetry.tracing.export.otlp.transport";
+  static final String SAMPLING = "management.tracing.sampling.probability";
+  static final String JDBC_SPANS = "jdbc.datasource-proxy.enabled";
+
+  @Override
+  public void postProcessEnvironment(
+      ConfigurableEnvironment environment, SpringApplication application) {
+    boolean grpc = "grpc".equalsIgnoreCase(environment.getProperty("OTEL_EXPORTER_OTLP_PROTOCOL"));
+    String endpoint = endpoint(environment, grpc);
+    Map<String, Object> defaults = new HashMap<>();
+    if (endpoint == null) {
+      defaults.put(SAMPLING, "0.0");
+      defaults.put(JDBC_SPANS, "false");
+    } else {
+      defaults.put(ENDPOINT, endpoint);
+      defaults.put(TRANSPORT, grpc ? "grpc" : "http");
+      defaults.put(SAMPLING, environment.getProperty("OTEL_TRACES_SAMPLER_ARG", "1.0"));
+      defaults.put(JDBC_SPANS, "true");
+    }
+    environment.getPropertySources().addLast(new MapPropertySource("ledger-tracing", defaults));
+  }
+
+  private static String endpoint(ConfigurableEnvironment environment, boolean grpc) {
+    String configured = blankToNull(environment.getProperty(ENDPOINT));
+    if (configured != null) {
+      return configured;
+    }
+    String traces = blankToNull(environment.getProperty("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
+    if (traces != null) {
+      return traces;
+    }
+    String base = blankToNull(environment.getProperty("OTEL_EXPORTER_OTLP_ENDPOINT"));
+    if (base == null || grpc) {
+      return base;
+    }
+    return base.replaceFirst("/+$", "") + "/v1/traces";
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.strip();
+  }
+
+  /** After the configuration files, so that what they set counts as configured. */
+  @Override
+  public int getOrder() {
+    return Ordered.LOWEST_PRECEDENCE;
+  }
+}
