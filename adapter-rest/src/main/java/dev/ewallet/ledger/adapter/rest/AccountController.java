@@ -119,7 +119,7 @@ class AccountController {
   }
 
   @GetMapping
-  AccountsResponse list(Caller caller, @RequestParam(required = false) Long ownerId) {
+  AccountsResponse listAccounts(Caller caller, @RequestParam(required = false) Long ownerId) {
     UserId owner = ownerId == null ? null : UserId.of(ownerId);
     return new AccountsResponse(
         listAccounts.list(caller, owner).stream().map(mapper::account).toList());
@@ -141,7 +141,7 @@ class AccountController {
       description = "If-None-Match named the current revision: nothing changed, no body",
       content = @Content)
   @GetMapping("/{id}")
-  ResponseEntity<AccountResponse> get(Caller caller, @PathVariable long id) {
+  ResponseEntity<AccountResponse> getAccount(Caller caller, @PathVariable long id) {
     AccountView account = getAccount.get(caller, AccountId.of(id));
     return conditional(account.revision(), mapper.account(account));
   }

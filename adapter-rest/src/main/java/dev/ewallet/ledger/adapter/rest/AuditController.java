@@ -28,7 +28,7 @@ class AuditController {
   }
 
   @GetMapping("/v1/audit-events")
-  AuditEventsResponse list(
+  AuditEventsResponse listAuditEvents(
       Caller caller,
       @RequestParam(required = false) Long accountId,
       @RequestParam(required = false) String actor,

@@ -157,7 +157,7 @@ class BankFlowController {
   }
 
   @GetMapping("/v1/holds/{id}")
-  HoldResponse hold(Caller caller, @PathVariable String id) {
+  HoldResponse getHold(Caller caller, @PathVariable String id) {
     return mapper.hold(holds.get(caller, TransactionId.parse(id)));
   }
 

@@ -71,7 +71,7 @@ class TransactionController {
   }
 
   @GetMapping("/v1/transactions/{id}")
-  TransactionResponse get(Caller caller, @PathVariable String id) {
+  TransactionResponse getTransaction(Caller caller, @PathVariable String id) {
     return mapper.transaction(transactions.get(caller, TransactionId.parse(id)));
   }
 
