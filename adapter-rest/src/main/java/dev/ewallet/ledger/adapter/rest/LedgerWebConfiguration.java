@@ -120,7 +120,8 @@ class LedgerWebConfiguration implements WebMvcConfigurer {
                         + " and in its trace, for support to find the request"))
         .addProperty(
             "limit",
-            new StringSchema().description("LIMIT_EXCEEDED only: the limit reached, dailyOut or monthlyOut"))
+            new StringSchema()
+                .description("LIMIT_EXCEEDED only: the limit reached, dailyOut or monthlyOut"))
         .addProperty(
             "remaining",
             new IntegerSchema()

@@ -43,7 +43,8 @@ public record LedgerEvent(
       TransactionId refundOf,
       Instant occurredAt,
       List<BalanceChange> changes) {
-    this(eventId, transactionId, type, reversalOf, refundOf, occurredAt, changes, TraceContext.NONE);
+    this(
+        eventId, transactionId, type, reversalOf, refundOf, occurredAt, changes, TraceContext.NONE);
   }
 
   /** The event of a transaction just posted at the request of {@code trace}. */

@@ -11,7 +11,8 @@ import java.util.UUID;
  *     posting order, because the row is written while the account's row lock is held
  * @param accountIds the accounts the event touches, in entry order; each gets its own record
  * @param payload the event's JSON, exactly as consumers receive it
- * @param trace the trace of the request that posted the event's transaction; its records continue it
+ * @param trace the trace of the request that posted the event's transaction; its records continue
+ *     it
  */
 public record OutboxMessage(
     long id,

@@ -8,8 +8,8 @@ import java.util.function.Supplier;
  * Ties posting to the callers' traces. A request's trace is read when it is handed to posting, on
  * the caller's thread, and travels with its events through the outbox; a group-commit batch, which
  * runs on a writer's thread for many callers at once, runs in a span of its own linked to the trace
- * of every request it carries, so each request's trace leads to the batch (and its statements)
- * that posted it.
+ * of every request it carries, so each request's trace leads to the batch (and its statements) that
+ * posted it.
  */
 public interface PostingTracing {
 
