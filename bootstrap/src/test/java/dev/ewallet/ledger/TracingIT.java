@@ -20,6 +20,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.TestPropertySource;
 
 /**
@@ -38,8 +39,11 @@ import org.springframework.test.context.TestPropertySource;
       "jdbc.datasource-proxy.enabled=true",
       "management.opentelemetry.tracing.export.schedule-delay=50ms",
       // Every span reaches the exporter, however many the background jobs make meanwhile.
-      "management.opentelemetry.tracing.export.max-queue-size=1000000"
+      "management.opentelemetry.tracing.export.max-queue-size=1000000",
+      // A context of its own beside the shared one: a small pool, closed after the class.
+      "spring.datasource.hikari.maximum-pool-size=6"
     })
+@DirtiesContext
 class TracingIT extends LedgerIntegrationTest {
 
   private static final Duration WAIT = Duration.ofSeconds(60);

@@ -1,0 +1,50 @@
+import { strict as assert } from "node:assert";
+import { test } from "node:test";
+import { createLedgerClient, LedgerProblem, newIdempotencyKey, ok } from "../src/index.js";
+import { devToken } from "./tokens.js";
+
+// Against a running service in local mode (clients/test.sh starts one): LEDGER_URL names it.
+const baseUrl = process.env.LEDGER_URL;
+if (!baseUrl) {
+  throw new Error("LEDGER_URL must name a running service, e.g. http://127.0.0.1:8080");
+}
+
+test("a deposit and a transfer post once, and a refusal is a typed problem", async () => {
+  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
+  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const from = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  const to = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  assert.ok(from.id !== undefined && to.id !== undefined);
+
+  await ok(
+    operator.POST("/v1/deposits", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: { accountId: from.id, amount: 100_000 },
+    }),
+  );
+  const key = newIdempotencyKey();
+  const transfer = (amount: number, idempotencyKey: string) =>
+    ok(
+      owner.POST("/v1/transfers", {
+        params: { header: { "Idempotency-Key": idempotencyKey } },
+        body: { fromAccountId: from.id!, toAccountId: to.id!, amount },
+      }),
+    );
+  const posted = await transfer(25_000, key);
+  const replayed = await transfer(25_000, key);
+
+  assert.equal(replayed.transactionId, posted.transactionId);
+  const balance = async (id: number) =>
+    (await ok(owner.GET("/v1/accounts/{id}", { params: { path: { id } } }))).balance;
+  assert.equal(await balance(from.id), 75_000);
+  assert.equal(await balance(to.id), 25_000);
+
+  await assert.rejects(transfer(1_000_000, newIdempotencyKey()), (failure: unknown) => {
+    assert.ok(failure instanceof LedgerProblem);
+    assert.equal(failure.code, "INSUFFICIENT_FUNDS");
+    assert.match(failure.problem?.traceId ?? "", /^[0-9a-f]{32}$/);
+    return true;
+  });
+  assert.equal(await balance(from.id), 75_000);
+});
