@@ -22,6 +22,10 @@
 #   bench/run.sh --instances 3   3 service processes behind HAProxy (ops/cluster/start.sh; needs
 #                                haproxy) instead of one process on its own; their CPU and memory
 #                                are summed, HAProxy's included. No profile.
+#   bench/run.sh --traces        every trace sampled and exported by OTLP to a receiver on
+#                                127.0.0.1:4318 (ops/otlp-sink, started here unless one answers
+#                                there), with a span per statement: the cost of tracing, against
+#                                a run without it (no endpoint: nothing sampled or exported)
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
@@ -35,7 +39,7 @@ cd "$(dirname "$0")/.."
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
 SHED_AFTER_MS=500 SCENARIOS="uniform hot read bulk pgbench spike" PROFILER=jfr PROFILE_SCENARIO=uniform
-ASYNC_PROFILER_VERSION=4.2 INSTANCES=0
+ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -45,6 +49,7 @@ while [ $# -gt 0 ]; do
     --profiler) PROFILER=$2; shift 2 ;;
     --profile-scenario) PROFILE_SCENARIO=$2; shift 2 ;;
     --instances) INSTANCES=$2; PROFILER=none; shift 2 ;;
+    --traces) TRACES=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SHED_AFTER_MS=5000
       shift ;;
@@ -91,12 +96,20 @@ export LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDG
   LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
   LEDGER_REQUEST_TIMEOUT=${LEDGER_REQUEST_TIMEOUT:-PT120S} \
   LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local
+if [ "$TRACES" = true ]; then
+  if ! (exec 3<>/dev/tcp/127.0.0.1/4318) 2>/dev/null; then
+    java ops/otlp-sink/OtlpSink.java --port 4318 --quiet > "$OUT/otlp-sink.log" 2>&1 &
+    SINK=$!
+    for _ in $(seq 1 30); do (exec 3<>/dev/tcp/127.0.0.1/4318) 2>/dev/null && break; sleep 1; done
+  fi
+  export OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318
+fi
 if [ "$INSTANCES" -gt 0 ]; then
   # N processes behind HAProxy on the harness's port, sharing the one pool size between them.
   rm -rf "$OUT/cluster"
   LEDGER_DB_POOL_SIZE=$(( 32 / INSTANCES > 10 ? 32 / INSTANCES : 10 )) \
     ops/cluster/start.sh --instances "$INSTANCES" --port "$PORT" --dir "$OUT/cluster" >&2
-  trap 'ops/cluster/stop.sh --dir "$OUT/cluster"' EXIT
+  trap 'ops/cluster/stop.sh --dir "$OUT/cluster"; [ -z "${SINK:-}" ] || kill $SINK' EXIT
   JVMS=$(cat "$OUT"/cluster/instance-*.pid | tr '\n' ' ')
   SERVICE_PIDS="$JVMS $(cat "$OUT/cluster/haproxy.pid")"
 else
@@ -105,7 +118,7 @@ else
   ledger_aot_cache
   java $LEDGER_JAVA_OPTS $PROFILER_OPTS "${LEDGER_LAUNCH[@]}" > "$OUT/service.log" 2>&1 &
   SERVICE=$!
-  trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
+  trap 'kill $SERVICE ${SINK:-} 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
   for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
   curl -sf "$BASE/actuator/health" >/dev/null || { log "the service did not start"; exit 1; }
   JVMS=$SERVICE SERVICE_PIDS=$SERVICE
@@ -278,5 +291,6 @@ fi
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
 java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
   "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}$(
-    [ "$INSTANCES" -eq 0 ] || echo ", $INSTANCES instances behind HAProxy")" \
+    [ "$INSTANCES" -eq 0 ] || echo ", $INSTANCES instances behind HAProxy")$(
+    [ "$TRACES" = false ] || echo ", every trace exported by OTLP")" \
   "$RECON"
