@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { createLedgerClient, LedgerProblem, newIdempotencyKey, ok } from "../src/index.js";
 import { devToken } from "./tokens.js";
 
-// Against a running service in local mode (clients/test.sh starts one): LEDGER_URL names it.
+// Against a running service in local mode (ops/fresh-machine/check.sh starts one): LEDGER_URL names it.
 const baseUrl = process.env.LEDGER_URL;
 if (!baseUrl) {
   throw new Error("LEDGER_URL must name a running service, e.g. http://127.0.0.1:8080");

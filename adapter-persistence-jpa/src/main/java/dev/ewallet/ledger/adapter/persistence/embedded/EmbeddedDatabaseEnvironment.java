@@ -44,7 +44,6 @@ class EmbeddedDatabaseEnvironment implements EnvironmentPostProcessor, Ordered {
     Path data = environment.getProperty(DATA_DIR, Path.class, home.resolve("postgres"));
     int port = environment.getProperty(PORT, Integer.class, 54329);
     String database = environment.getProperty(DATABASE, "ledger");
-    log.info("Starting the embedded PostgreSQL on 127.0.0.1:" + port + ", data in " + data);
     EmbeddedPostgresServer server =
         EmbeddedPostgresServer.start(data, home.resolve("binaries"), port);
     server.ensureDatabase(

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs both generated clients' tests against the real service, started the way a new user on a
-# machine with only a JDK starts it: bin/run, on the embedded PostgreSQL, with traces exported to
-# an OTLP receiver (ops/otlp-sink). Then checks that one transfer's trace reached the receiver,
-# restarts the service and checks that its data survived the restart.
+# What a new user on a machine with only a JDK does, checked: bin/run, which finds no database
+# configured and runs on the embedded PostgreSQL, exporting traces to an OTLP receiver
+# (ops/otlp-sink); one transfer's trace reaches the receiver; both generated clients' tests pass
+# against the service; its data survives a restart; and the persistence tests run on the embedded
+# PostgreSQL too, as the test suite does where neither Docker nor a local server is there.
 #
-#   clients/test.sh [--port P] [--keep]
+#   ops/fresh-machine/check.sh [--port P] [--keep]
 #
 # PostgreSQL refuses to run as root, so as root (CI) the service runs as the unprivileged user
 # ledger-dev (created when missing) from a clone of this checkout's HEAD, with its own home, whose
@@ -12,14 +13,14 @@
 # test runs with Maven and the TypeScript client's with npm, both from this checkout. --keep leaves
 # the work directory (logs, clone, embedded data) in place.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 PORT=18480
 KEEP=false
 while [ $# -gt 0 ]; do
   case $1 in
     --port) PORT=$2; shift 2 ;;
     --keep) KEEP=true; shift ;;
-    *) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 SINK_PORT=$(( PORT + 1 ))
@@ -35,7 +36,7 @@ cleanup() {
   if [ "$KEEP" = true ]; then echo "work directory kept: $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
-fail() { echo "clients/test.sh: $*" >&2; echo "--- service log (last 40 lines)" >&2; tail -40 "$work/service.log" >&2 || true; exit 1; }
+fail() { echo "ops/fresh-machine/check.sh: $*" >&2; echo "--- service log (last 40 lines)" >&2; tail -40 "$work/service.log" >&2 || true; exit 1; }
 
 # The service's checkout, home and user.
 if [ "$(id -u)" = 0 ]; then
@@ -133,4 +134,14 @@ balance=$(curl -sf "$URL/v1/accounts/$to" -H "Authorization: Bearer $token" | se
 [ "$balance" = 25000 ] || fail "after the restart wallet $to holds '$balance', not 25000"
 echo "wallet $to still holds $balance after the restart"
 stop_service
-echo "clients/test.sh: passed"
+echo "== the persistence tests on the embedded PostgreSQL (LEDGER_TEST_PG=embedded)"
+as_service_user env -C "$work/checkout" HOME="$work/home" PATH="$PATH" JAVA_HOME="$JAVA_HOME" \
+  JAVA_TOOL_OPTIONS="-Duser.home=$work/home" LEDGER_TEST_PG=embedded \
+  ./mvnw -B -ntp -pl adapter-persistence-jpa -am verify -Djacoco.skip -Dspotless.check.skip \
+  -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
+  -Dit.test='PessimisticLockIT,OutboxIT,JpaAdaptersContractIT' > "$work/embedded-tests.log" 2>&1 \
+  || { tail -60 "$work/embedded-tests.log" >&2; fail "the persistence tests failed on the embedded PostgreSQL"; }
+grep -q "\[test-db\] no Docker engine and no local PostgreSQL: embedded" "$work/embedded-tests.log" \
+  || fail "the persistence tests did not run on the embedded PostgreSQL"
+grep -E "Tests run: [0-9]+, Failures" "$work/embedded-tests.log" | tail -1
+echo "ops/fresh-machine/check.sh: passed"
