@@ -122,7 +122,7 @@ echo "the batch ${batch#* } (trace ${batch% *}) carried it, with $statements sta
 [ "$statements" -gt 0 ] || fail "the batch span has no statement spans"
 
 echo "== the Java client against the service"
-./mvnw -B -q -ntp -pl clients/java verify -Djacoco.skip -Dledger.url="$URL"
+./mvnw -B -q -ntp -pl clients/java verify -Djacoco.skip -Dspotless.check.skip -Dledger.url="$URL"
 
 echo "== the TypeScript client against the service"
 ( cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error && npm test && LEDGER_URL="$URL" npm run test:service )

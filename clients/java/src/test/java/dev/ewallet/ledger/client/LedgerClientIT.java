@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The generated client against a running service ({@code -Dledger.url}, started by {@code
- * ops/fresh-machine/check.sh}) in local mode, with HS256 development tokens: a deposit and a transfer, the
- * transfer's replay under its key, and a refusal read as its typed problem.
+ * ops/fresh-machine/check.sh}) in local mode, with HS256 development tokens: a deposit and a
+ * transfer, the transfer's replay under its key, and a refusal read as its typed problem.
  */
 class LedgerClientIT {
 
