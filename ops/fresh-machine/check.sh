@@ -25,12 +25,19 @@ while [ $# -gt 0 ]; do
 done
 SINK_PORT=$(( PORT + 1 ))
 URL=http://127.0.0.1:$PORT
+for port in "$PORT" "$SINK_PORT" "$(( PORT + 2 ))"; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "port $port is taken: stop what listens there, or pass --port" >&2
+    exit 1
+  fi
+done
 . bin/java-env.sh
 work=$(mktemp -d /tmp/ledger-clients.XXXXXX)
 chmod 755 "$work"
 run=$(basename "$work")
 pids=()
 cleanup() {
+  pkill -TERM -f -- "--ledger.clients-test=$run" 2>/dev/null || true
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   if [ "$KEEP" = true ]; then echo "work directory kept: $work"; else rm -rf "$work"; fi
