@@ -14,10 +14,10 @@ import org.springframework.core.env.MapPropertySource;
  * is) or {@code OTEL_EXPORTER_OTLP_ENDPOINT} (the collector's base URL; {@code /v1/traces} is added
  * for HTTP), with {@code OTEL_EXPORTER_OTLP_PROTOCOL} choosing {@code grpc} or HTTP. With an
  * endpoint, every trace is sampled unless {@code OTEL_TRACES_SAMPLER_ARG} gives a ratio, and every
- * JDBC statement gets a span. Without one, no exporter exists, the service samples nothing of its
- * own and wraps no connection: requests still carry a trace id (in log lines and problem bodies)
- * and continue a caller's {@code traceparent}. (Turning Spring Boot's export switch off instead
- * would also stop a caller's trace from being continued.)
+ * JDBC statement gets a span. Without one, tracing is off altogether ({@value #TRACING} false: a
+ * no-op tracer, no span, no observation handler, no wrapped connection), so it costs nothing;
+ * requests still carry a trace id in their log lines and problem bodies, the caller's or a random
+ * one, set by the REST adapter's filter.
  *
  * <p>These are defaults, added last: a property set anywhere else wins.
  */
@@ -27,6 +27,7 @@ class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
   static final String TRANSPORT = "management.opentelemetry.tracing.export.otlp.transport";
   static final String SAMPLING = "management.tracing.sampling.probability";
   static final String JDBC_SPANS = "jdbc.datasource-proxy.enabled";
+  static final String TRACING = "management.tracing.enabled";
 
   @Override
   public void postProcessEnvironment(
@@ -35,12 +36,13 @@ class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
     String endpoint = endpoint(environment, grpc);
     Map<String, Object> defaults = new HashMap<>();
     if (endpoint == null) {
-      defaults.put(SAMPLING, "0.0");
+      defaults.put(TRACING, "false");
       defaults.put(JDBC_SPANS, "false");
     } else {
       defaults.put(ENDPOINT, endpoint);
       defaults.put(TRANSPORT, grpc ? "grpc" : "http");
       defaults.put(SAMPLING, environment.getProperty("OTEL_TRACES_SAMPLER_ARG", "1.0"));
+      defaults.put(TRACING, "true");
       defaults.put(JDBC_SPANS, "true");
     }
     environment.getPropertySources().addLast(new MapPropertySource("ledger-tracing", defaults));

@@ -29,12 +29,14 @@ import org.springframework.test.context.TestPropertySource;
  * traceparent}; the group-commit batch that posted it is a span linked to the request, with a span
  * per database statement under it; the outbox relay's send of its event continues the request's
  * trace, and the Kafka record carries that trace in its {@code traceparent} header for the
- * consumer. Problem bodies carry the trace id. The context of its own samples every trace, as a
- * configured OTLP endpoint would.
+ * consumer. Problem bodies carry the trace id. The context of its own traces and samples
+ * everything, as a configured OTLP endpoint would; {@link TraceIdsIT} covers the shared context,
+ * where tracing is off.
  */
 @Import(TracingIT.Spans.class)
 @TestPropertySource(
     properties = {
+      "management.tracing.enabled=true",
       "management.tracing.sampling.probability=1.0",
       "jdbc.datasource-proxy.enabled=true",
       "management.opentelemetry.tracing.export.schedule-delay=50ms",

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
  * Posting in Micrometer Tracing's terms: a request's trace is the current span's context, and a
  * group-commit batch is a span {@value #BATCH_SPAN} of its own (a root: it belongs to no one
  * request), linked to the span of every request it carries. The batch's database statements run in
- * its scope, so they are its children.
+ * its scope, so they are its children. With tracing off the tracer is a no-op, and so is this.
  */
 @Component
 class MicrometerPostingTracingAdapter implements PostingTracing {
@@ -29,7 +29,7 @@ class MicrometerPostingTracingAdapter implements PostingTracing {
   @Override
   public TraceContext current() {
     Span span = tracer.currentSpan();
-    if (span == null) {
+    if (span == null || span.isNoop()) {
       return TraceContext.NONE;
     }
     io.micrometer.tracing.TraceContext context = span.context();
