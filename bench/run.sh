@@ -25,7 +25,7 @@
 #   bench/run.sh --traces        every trace sampled and exported by OTLP to a receiver on
 #                                127.0.0.1:4318 (ops/otlp-sink, started here unless one answers
 #                                there), with a span per statement: the cost of tracing, against
-#                                a run without it (no endpoint: nothing sampled or exported)
+#                                a run without it (no endpoint: tracing off)
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
