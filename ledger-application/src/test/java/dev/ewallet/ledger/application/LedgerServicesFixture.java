@@ -4,11 +4,13 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import dev.ewallet.ledger.testkit.InMemoryLedger;
 import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /** The application's services over the in-memory ledger, with helpers the tests share. */
 class LedgerServicesFixture {
@@ -39,6 +42,13 @@ class LedgerServicesFixture {
   final RecordingBank bank = new RecordingBank();
   final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
   final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+
+  /** The caller's trace as the posting strategies read it, set per thread by a test. */
+  final ThreadLocal<TraceContext> callerTrace = ThreadLocal.withInitial(() -> TraceContext.NONE);
+
+  /** The requests' traces of each batch the engine posted, in order. */
+  final List<List<TraceContext>> batchTraces = new CopyOnWriteArrayList<>();
+
   final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger.store());
   final LedgerServices services;
   private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
@@ -64,7 +74,19 @@ class LedgerServicesFixture {
                 bank,
                 (size, wait, nanos) -> recordBatch(size),
                 ledger.auditTrail(),
-                unitOfWork),
+                unitOfWork,
+                new PostingTracing() {
+                  @Override
+                  public TraceContext current() {
+                    return callerTrace.get();
+                  }
+
+                  @Override
+                  public <T> T inBatch(List<TraceContext> carried, Supplier<T> batch) {
+                    batchTraces.add(List.copyOf(carried));
+                    return batch.get();
+                  }
+                }),
             new RateLimits(10, 0, true),
             LIMITS,
             mode,

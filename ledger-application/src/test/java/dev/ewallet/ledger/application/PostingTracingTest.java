@@ -1,0 +1,77 @@
+package dev.ewallet.ledger.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.outbox.TraceContext;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each request's trace is read on its caller's thread and travels into its event; a group-commit
+ * batch is wrapped once, with one trace per request group it carries.
+ */
+class PostingTracingTest {
+
+  private static final TraceContext FIRST =
+      TraceContext.fromTraceparent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+  private static final TraceContext SECOND =
+      TraceContext.fromTraceparent("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00");
+
+  @Test
+  void aBatchCarriesTheTraceOfEachRequestAndEachEventKeepsItsOwn() {
+    LedgerServicesFixture f =
+        new LedgerServicesFixture(
+            new GroupCommitSettings(
+                64, 1, Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+    AccountId alice = f.openWallet(7);
+    AccountId bob = f.openWallet(8);
+    f.deposit(alice, 1_000);
+
+    f.callerTrace.set(FIRST);
+    CompletableFuture<PostingReceipt> first = f.enqueue(transfer(alice, bob));
+    f.callerTrace.set(SECOND);
+    CompletableFuture<PostingReceipt> second = f.enqueue(transfer(alice, bob));
+    f.callerTrace.remove();
+    f.engine().postQueued();
+
+    assertThat(f.batchTraces).containsExactly(List.of(FIRST, SECOND));
+    assertThat(traceOf(f, first.join().transactionId())).isEqualTo(FIRST);
+    assertThat(traceOf(f, second.join().transactionId())).isEqualTo(SECOND);
+  }
+
+  @Test
+  void anInlinePostingKeepsItsCallersTraceAndAnUntracedOneNone() {
+    LedgerServicesFixture f = new LedgerServicesFixture();
+    AccountId alice = f.openWallet(7);
+
+    f.callerTrace.set(FIRST);
+    PostingReceipt traced = f.deposit(alice, 1_000);
+    f.callerTrace.remove();
+    PostingReceipt untraced = f.deposit(alice, 1_000);
+
+    assertThat(traceOf(f, traced.transactionId())).isEqualTo(FIRST);
+    assertThat(traceOf(f, untraced.transactionId())).isEqualTo(TraceContext.NONE);
+    assertThat(f.batchTraces).as("inline posting runs in the caller's own trace").isEmpty();
+  }
+
+  private static TransferFundsCommand transfer(AccountId from, AccountId to) {
+    return new TransferFundsCommand(Caller.user(7), LedgerFixtures.freshKey(), from, to, 100);
+  }
+
+  private static TraceContext traceOf(LedgerServicesFixture f, TransactionId transaction) {
+    return f.ledger.outbox().events().stream()
+        .filter(event -> event.transactionId().equals(transaction))
+        .map(LedgerEvent::trace)
+        .findFirst()
+        .orElseThrow();
+  }
+}
