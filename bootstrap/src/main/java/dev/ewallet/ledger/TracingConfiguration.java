@@ -5,6 +5,7 @@ import io.micrometer.tracing.Tracer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * What traces leave out. With export on, every JDBC statement would be a span; the background jobs
@@ -17,8 +18,10 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class TracingConfiguration {
 
+  /** The tracer is looked up once, on the first statement, not once per statement. */
   @Bean
-  ObservationPredicate statementsOnlyInsideTracedWork(ObjectProvider<Tracer> tracer) {
-    return (name, context) -> !name.startsWith("jdbc.") || tracer.getObject().currentSpan() != null;
+  ObservationPredicate statementsOnlyInsideTracedWork(ObjectProvider<Tracer> tracers) {
+    SingletonSupplier<Tracer> tracer = SingletonSupplier.of(tracers::getObject);
+    return (name, context) -> !name.startsWith("jdbc.") || tracer.obtain().currentSpan() != null;
   }
 }

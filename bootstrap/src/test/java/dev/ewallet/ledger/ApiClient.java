@@ -56,9 +56,20 @@ final class ApiClient {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
 
   private final String base;
+  private final String traceparent;
 
   ApiClient(int port) {
-    this.base = "http://127.0.0.1:" + port;
+    this("http://127.0.0.1:" + port, null);
+  }
+
+  private ApiClient(String base, String traceparent) {
+    this.base = base;
+    this.traceparent = traceparent;
+  }
+
+  /** This client, sending {@code traceparent} with every request, as a traced caller would. */
+  ApiClient traced(String traceparent) {
+    return new ApiClient(base, traceparent);
   }
 
   Reply get(String path, String token) {
@@ -100,6 +111,9 @@ final class ApiClient {
         HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(90));
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
+    }
+    if (traceparent != null) {
+      request.header("traceparent", traceparent);
     }
     return request;
   }

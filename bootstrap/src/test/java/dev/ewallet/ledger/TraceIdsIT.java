@@ -3,7 +3,6 @@ package dev.ewallet.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.tracing.Tracer;
-import java.net.http.HttpRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -19,6 +18,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 class TraceIdsIT extends LedgerIntegrationTest {
 
   private static final String CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+  private static final String CALLER_TRACEPARENT = "00-" + CALLER_TRACE + "-00f067aa0ba902b7-01";
 
   @Autowired Tracer tracer;
 
@@ -30,20 +30,10 @@ class TraceIdsIT extends LedgerIntegrationTest {
   @Test
   void aProblemNamesTheCallersTraceOrAFreshOne() {
     ApiClient.Reply continued =
-        api()
-            .send(
-                api()
-                    .request("/v1/accounts/" + Long.MAX_VALUE, OPERATOR)
-                    .header("traceparent", "00-" + CALLER_TRACE + "-00f067aa0ba902b7-01")
-                    .GET());
+        api().traced(CALLER_TRACEPARENT).get("/v1/accounts/" + Long.MAX_VALUE, OPERATOR);
     ApiClient.Reply fresh = api().get("/v1/accounts/" + Long.MAX_VALUE, OPERATOR);
     ApiClient.Reply malformed =
-        api()
-            .send(
-                api()
-                    .request("/v1/accounts/1", null)
-                    .header("traceparent", "00-" + "0".repeat(32) + "-00f067aa0ba902b7-01")
-                    .GET());
+        api().traced("00-" + "0".repeat(32) + "-00f067aa0ba902b7-01").get("/v1/accounts/1", null);
 
     assertThat(continued.status()).isEqualTo(404);
     assertThat(continued.json().get("traceId").asText()).isEqualTo(CALLER_TRACE);
@@ -63,15 +53,12 @@ class TraceIdsIT extends LedgerIntegrationTest {
     // The simulated bank logs the payout it is asked for while the withdrawal's request is served.
     ApiClient.Reply withdrawal =
         api()
-            .send(
-                api()
-                    .request("/v1/withdrawals", wallet.token())
-                    .header("Content-Type", "application/json")
-                    .header("Idempotency-Key", ApiClient.newKey())
-                    .header("traceparent", "00-" + CALLER_TRACE + "-00f067aa0ba902b7-01")
-                    .POST(
-                        HttpRequest.BodyPublishers.ofString(
-                            "{\"accountId\":" + wallet.id() + ",\"amount\":100}")));
+            .traced(CALLER_TRACEPARENT)
+            .post(
+                "/v1/withdrawals",
+                wallet.token(),
+                ApiClient.newKey(),
+                "{\"accountId\":" + wallet.id() + ",\"amount\":100}");
 
     assertThat(withdrawal.status()).as(withdrawal.body()).isEqualTo(202);
     String id = withdrawal.json().get("withdrawalId").asText();

@@ -6,7 +6,6 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.LinkData;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -69,14 +68,12 @@ class TracingIT extends LedgerIntegrationTest {
 
     ApiClient.Reply reply =
         api()
-            .send(
-                api()
-                    .request("/v1/transfers", from.token())
-                    .header("Content-Type", "application/json")
-                    .header("Idempotency-Key", ApiClient.newKey())
-                    .header("traceparent", traceparent)
-                    .POST(
-                        HttpRequest.BodyPublishers.ofString(transferBody(from, to.id(), 100, ""))));
+            .traced(traceparent)
+            .post(
+                "/v1/transfers",
+                from.token(),
+                ApiClient.newKey(),
+                transferBody(from, to.id(), 100, ""));
     assertThat(reply.status()).as(reply.body()).isEqualTo(201);
     String transactionId = reply.json().get("transactionId").asText();
 
@@ -130,11 +127,8 @@ class TracingIT extends LedgerIntegrationTest {
 
     ApiClient.Reply refused =
         api()
-            .send(
-                api()
-                    .request("/v1/accounts/" + Long.MAX_VALUE, OPERATOR)
-                    .header("traceparent", "00-" + traceId + "-" + randomHex(8) + "-01")
-                    .GET());
+            .traced("00-" + traceId + "-" + randomHex(8) + "-01")
+            .get("/v1/accounts/" + Long.MAX_VALUE, OPERATOR);
     ApiClient.Reply unauthenticated = api().get("/v1/accounts/1", null);
 
     assertThat(refused.status()).isEqualTo(404);

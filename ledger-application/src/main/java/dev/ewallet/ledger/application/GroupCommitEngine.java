@@ -47,15 +47,16 @@ final class GroupCommitEngine implements PostingStrategy {
 
   private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
-  /**
-   * Requests queued together (one, or a caller's group) and always posted in one batch, with the
-   * trace of the caller that queued them.
-   */
+  /** Requests queued together (one, or a caller's group) and always posted in one batch. */
   private record Pending(
       List<PostingRequest> requests,
       CompletableFuture<List<PostingOutcome>> result,
-      long enqueuedNanos,
-      TraceContext trace) {
+      long enqueuedNanos) {
+
+    /** The trace of the caller that queued the group, which every request of it carries. */
+    TraceContext trace() {
+      return requests.getFirst().trace();
+    }
 
     /** The same outcome for every request of the group. */
     List<PostingOutcome> each(PostingOutcome outcome) {
@@ -239,13 +240,11 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   private Pending queued(List<PostingRequest> requests) {
-    TraceContext caller = tracing.current();
     Pending pending =
         new Pending(
-            requests.stream().map(request -> request.tracedBy(caller)).toList(),
+            PostingRequest.tracedBy(tracing.current(), requests),
             new CompletableFuture<>(),
-            System.nanoTime(),
-            caller);
+            System.nanoTime());
     queue.add(pending);
     if (idle.get() == 0
         && alive.get() < writers.length

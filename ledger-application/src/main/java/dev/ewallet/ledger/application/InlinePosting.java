@@ -1,6 +1,5 @@
 package dev.ewallet.ledger.application;
 
-import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
 import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import java.util.List;
@@ -21,8 +20,7 @@ final class InlinePosting implements PostingStrategy {
 
   @Override
   public List<PostingOutcome> postAll(List<PostingRequest> requests) {
-    TraceContext caller = tracing.current();
-    return poster.post(requests.stream().map(request -> request.tracedBy(caller)).toList());
+    return poster.post(PostingRequest.tracedBy(tracing.current(), requests));
   }
 
   @Override

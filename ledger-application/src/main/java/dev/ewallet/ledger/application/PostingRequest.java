@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
+import java.util.List;
 import java.util.Objects;
 import java.util.SortedSet;
 
@@ -93,6 +94,11 @@ record PostingRequest(
         clientDetails,
         unique,
         trace);
+  }
+
+  /** The requests as asked for together by the caller whose trace is {@code callerTrace}. */
+  static List<PostingRequest> tracedBy(TraceContext callerTrace, List<PostingRequest> requests) {
+    return requests.stream().map(request -> request.tracedBy(callerTrace)).toList();
   }
 
   /** This request as asked for by the caller whose trace is {@code callerTrace}. */

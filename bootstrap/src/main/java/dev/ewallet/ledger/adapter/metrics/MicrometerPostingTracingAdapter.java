@@ -44,7 +44,7 @@ class MicrometerPostingTracingAdapter implements PostingTracing {
             .spanBuilder()
             .name(BATCH_SPAN)
             .setNoParent()
-            .tag("ledger.batch.requests", carried.size());
+            .tag("ledger.batch.groups", carried.size());
     for (TraceContext request : carried) {
       if (!request.isNone()) {
         builder.addLink(new Link(micrometer(request)));

@@ -23,8 +23,8 @@ public interface PostingTracing {
   /**
    * Runs a batch in a span linked to the traces of the requests it carries.
    *
-   * @param carried one per request of the batch, {@link TraceContext#NONE} for untraced ones; never
-   *     {@code null}
+   * @param carried one per caller whose requests the batch carries (a caller's batch of transfers
+   *     is one), {@link TraceContext#NONE} for untraced ones; never {@code null}
    * @param batch the batch's work, run on the calling thread
    * @return what {@code batch} returns; what it throws propagates
    */
