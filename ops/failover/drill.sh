@@ -29,6 +29,7 @@ while [ $# -gt 0 ]; do
     *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
+DIR=$(realpath -m "$DIR")
 for tool in patroni etcd haproxy; do
   command -v $tool >/dev/null || { echo "$tool is required: apt-get install patroni etcd-server haproxy" >&2; exit 1; }
 done
@@ -140,7 +141,9 @@ YAML
 start_node() {
   node_config "$1" > "$DIR/node$1.yml"
   chmod 644 "$DIR/node$1.yml"
-  as_server_user patroni "$DIR/node$1.yml" > "$DIR/node$1.log" 2>&1 &
+  # From the drill's own directory: Patroni's initdb runs as postgres, which cannot enter a
+  # checkout made by mktemp (mode 700), and there its bootstrap never finished.
+  as_server_user env -C "$DIR" patroni "$DIR/node$1.yml" > "$DIR/node$1.log" 2>&1 &
 }
 log "Patroni node1 (PostgreSQL on ${PG_PORTS[1]}) bootstraps the primary"
 start_node 1
