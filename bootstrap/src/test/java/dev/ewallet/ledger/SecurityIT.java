@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -87,6 +91,51 @@ class SecurityIT extends LedgerIntegrationTest {
             owner,
             user(owner).issueTime(in(Duration.ZERO)).expirationTime(in(Duration.ofHours(24))));
     assertThat(api().get("/v1/accounts/" + wallet.id(), fine).status()).isEqualTo(200);
+  }
+
+  /**
+   * The screening of headers (checked by hand, not by Spring Security's patterns) over HTTP: bearer
+   * headers that are not well formed are refused as malformed, and a header value with a control
+   * character (NEL, which Tomcat lets through as byte 0x85) is refused once the service reads it.
+   */
+  @Test
+  void malformedBearerHeadersAndControlCharactersInHeadersAreRefused() throws Exception {
+    Wallet wallet = openWallet();
+    for (String header : List.of("Bearer " + wallet.token() + " x", "Bearer a=b", "bearer  x")) {
+      ApiClient.Reply reply =
+          api()
+              .send(
+                  api()
+                      .request("/v1/accounts/" + wallet.id(), null)
+                      .header("Authorization", header)
+                      .GET());
+      assertThat(reply.status()).as(header).isEqualTo(401);
+      assertThat(reply.body()).as(header).contains("Bearer token is malformed");
+    }
+    // The firewall checks a header when the service reads it: If-None-Match is read for the ETag.
+    assertThat(rawStatus(wallet, "If-None-Match: \"ab\"")).isEqualTo(200);
+    assertThat(rawStatus(wallet, "If-None-Match: \"a\u0085b\"")).isEqualTo(400);
+  }
+
+  /** The status line's code of a GET of the wallet written byte by byte (ISO-8859-1). */
+  private int rawStatus(Wallet wallet, String extraHeader) throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(30_000);
+      String request =
+          "GET /v1/accounts/"
+              + wallet.id()
+              + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+              + wallet.token()
+              + "\r\n"
+              + extraHeader
+              + "\r\nConnection: close\r\n\r\n";
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+      String status =
+          new BufferedReader(
+                  new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))
+              .readLine();
+      return Integer.parseInt(status.split(" ")[1]);
+    }
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -16,23 +17,31 @@ import dev.ewallet.ledger.domain.port.in.BalanceAt;
 import dev.ewallet.ledger.domain.port.in.Statement;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Client reads in PostgreSQL: each call is one native statement on a pooled connection in
@@ -51,6 +60,7 @@ import org.springframework.stereotype.Repository;
  * ReplicaReads}); current balances never are.
  */
 @Repository
+@EnableConfigurationProperties(ReadBatchingProperties.class)
 class JdbcAccountReadsAdapter implements AccountReads {
 
   static final String ACCOUNT_COLUMNS =
@@ -79,6 +89,9 @@ class JdbcAccountReadsAdapter implements AccountReads {
           + ") x) m ";
 
   private static final String FIND = SNAPSHOTS + "WHERE a.id = ?";
+
+  /** Several accounts at once: the reads that wait together ({@link CoalescedReads}). */
+  private static final String FIND_ALL = SNAPSHOTS + "WHERE a.id = ANY(?)";
 
   private static final String FIND_BY_OWNER =
       SNAPSHOTS + "WHERE a.owner_id = ? AND a.parent_id IS NULL ORDER BY a.id";
@@ -180,17 +193,41 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private final JdbcClient jdbc;
   private final ReplicaReads replicaReads;
   private final FilteredHistory.Limits historyLimits;
+  // Null when batching is off.
+  private final CoalescedReads<Long, AccountView> batchedFinds;
 
   @Autowired
-  JdbcAccountReadsAdapter(JdbcClient jdbc, ReplicaReads replicaReads) {
-    this(jdbc, replicaReads, FilteredHistory.Limits.DEFAULT);
+  JdbcAccountReadsAdapter(
+      JdbcClient jdbc,
+      ReplicaReads replicaReads,
+      ReadBatchingProperties batching,
+      ObjectProvider<MeterRegistry> registry) {
+    this(
+        jdbc,
+        replicaReads,
+        FilteredHistory.Limits.DEFAULT,
+        batching,
+        registry.getIfAvailable(SimpleMeterRegistry::new));
   }
 
   JdbcAccountReadsAdapter(
-      JdbcClient jdbc, ReplicaReads replicaReads, FilteredHistory.Limits historyLimits) {
+      JdbcClient jdbc,
+      ReplicaReads replicaReads,
+      FilteredHistory.Limits historyLimits,
+      ReadBatchingProperties batching,
+      MeterRegistry registry) {
     this.jdbc = jdbc;
     this.replicaReads = replicaReads;
     this.historyLimits = historyLimits;
+    DistributionSummary batchSizes =
+        DistributionSummary.builder("ledger.reads.batch.size")
+            .description("Account reads answered by one statement")
+            .register(registry);
+    this.batchedFinds =
+        batching.enabled()
+            ? new CoalescedReads<>(
+                this::findAll, batching.maxBatch(), batching.maxInFlight(), batchSizes::record)
+            : null;
   }
 
   /**
@@ -217,9 +254,31 @@ class JdbcAccountReadsAdapter implements AccountReads {
         + " WHERE a.id = ? ORDER BY p.created_at DESC, p.id DESC";
   }
 
+  /**
+   * A request's read waits to share a statement with those of the requests reading beside it
+   * ({@link CoalescedReads}). A read inside a unit of work runs on the unit's own connection, to
+   * see its writes, and one that serves no request (a job's) runs alone.
+   */
   @Override
   public Optional<AccountView> find(AccountId id) {
-    return jdbc.sql(FIND).params(id.value()).query(JdbcAccountReadsAdapter::snapshot).optional();
+    Optional<Duration> left = RequestDeadline.remaining();
+    if (batchedFinds == null
+        || left.isEmpty()
+        || TransactionSynchronizationManager.isActualTransactionActive()) {
+      return jdbc.sql(FIND).params(id.value()).query(JdbcAccountReadsAdapter::snapshot).optional();
+    }
+    return batchedFinds.read(id.value(), left.get());
+  }
+
+  private Map<Long, AccountView> findAll(Collection<Long> ids) {
+    Map<Long, AccountView> found = HashMap.newHashMap(ids.size());
+    jdbc.sql(FIND_ALL)
+        .params((Object) ids.stream().mapToLong(Long::longValue).toArray())
+        .query(row -> {
+          AccountView view = snapshot(row, 0);
+          found.put(view.account().id().value(), view);
+        });
+    return found;
   }
 
   @Override

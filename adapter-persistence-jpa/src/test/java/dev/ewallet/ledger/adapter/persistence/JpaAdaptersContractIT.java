@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -27,8 +28,12 @@ import dev.ewallet.ledger.testkit.JournalRepositoryContract;
 import dev.ewallet.ledger.testkit.LedgerAuditContract;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import dev.ewallet.ledger.testkit.OutboxStoreContract;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.time.Instant;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -180,6 +185,26 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   }
 
   /**
+   * The same contract read as requests read, under a request's deadline: every account read waits
+   * to share a statement ({@link CoalescedReads}), here always alone, by the statement for many.
+   */
+  @Nested
+  class ReadsOfRequests extends Reads {
+
+    private RequestDeadline.Scope request;
+
+    @BeforeEach
+    void startRequest() {
+      request = RequestDeadline.start(Duration.ofSeconds(30));
+    }
+
+    @AfterEach
+    void endRequest() {
+      request.close();
+    }
+  }
+
+  /**
    * The same contract with the filtered history's limits cut to almost nothing, so that its pages
    * end short where they stop examining and a reference two transactions carry counts as common:
    * following each page's next position must still give every matching entry, once.
@@ -189,7 +214,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
     private final AccountReads tight =
         new JdbcAccountReadsAdapter(
-            jdbc, ReplicaReads.none(jdbc, dataSource), new FilteredHistory.Limits(2, 1));
+            jdbc,
+            ReplicaReads.none(jdbc, dataSource),
+            new FilteredHistory.Limits(2, 1),
+            ReadBatchingProperties.OFF,
+            new SimpleMeterRegistry());
 
     @Override
     protected AccountReads reads() {

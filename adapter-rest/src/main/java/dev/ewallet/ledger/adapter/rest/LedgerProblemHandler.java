@@ -15,6 +15,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -83,6 +84,19 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
   @ExceptionHandler(MethodArgumentTypeMismatchException.class)
   ResponseEntity<Object> typeMismatch(MethodArgumentTypeMismatchException e) {
     return respond(ProblemCode.VALIDATION_FAILED, e.getName() + " has the wrong type");
+  }
+
+  /**
+   * Spring Security's firewall checks a header when it is first read, which for some (the
+   * conditional read's {@code If-None-Match}) is after the security chain, in the controller's
+   * call: the refusal is the client's, not a failure of the service.
+   */
+  @ExceptionHandler(RequestRejectedException.class)
+  ResponseEntity<Object> rejected(RequestRejectedException e) {
+    return respond(
+        ProblemCode.VALIDATION_FAILED,
+        "a header or parameter holds a character the API does not accept (a control character or"
+            + " an unassigned code point)");
   }
 
   @ExceptionHandler(Exception.class)

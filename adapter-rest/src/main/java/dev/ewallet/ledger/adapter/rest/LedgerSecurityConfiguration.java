@@ -12,6 +12,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.core.GrantedAuthorityDefaults;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
@@ -85,6 +86,7 @@ class LedgerSecurityConfiguration {
             BearerTokenAuthenticationFilter.class)
         .oauth2ResourceServer(oauth ->
             oauth
+                .bearerTokenResolver(HeaderScreening.bearerTokens())
                 .jwt(jwt -> jwt.jwtAuthenticationConverter(new CallerAuthenticationConverter()))
                 .authenticationEntryPoint(unauthenticated(problems)))
         .exceptionHandling(handling ->
@@ -97,6 +99,12 @@ class LedgerSecurityConfiguration {
                         ProblemCode.FORBIDDEN,
                         "this needs the ledger.operator scope")));
     return http.build();
+  }
+
+  /** The strict firewall, its header rules checked without regular expressions. */
+  @Bean
+  WebSecurityCustomizer headerScreening() {
+    return web -> web.httpFirewall(HeaderScreening.firewall());
   }
 
   /**
