@@ -65,6 +65,14 @@ class CoalescedReadsTest {
     return new CoalescedReads<>(this::statement, maxBatch, maxInFlight, size -> {});
   }
 
+  /** A read of key 1 whose statement has started and is held until the test releases it. */
+  private Future<Optional<String>> runningHeld(CoalescedReads<Long, String> reads, Duration left) {
+    hold = new CountDownLatch(1);
+    Future<Optional<String>> first = read(reads, 1, left);
+    await(running);
+    return first;
+  }
+
   private Future<Optional<String>> read(
       CoalescedReads<Long, String> reads, long key, Duration left) {
     return threads.submit(() -> reads.read(key, left));
@@ -80,9 +88,7 @@ class CoalescedReadsTest {
   @Test
   void readsThatQueueWhileAStatementRunsAreAnsweredTogetherByTheNext() throws Exception {
     CoalescedReads<Long, String> reads = reads(64, 1);
-    hold = new CountDownLatch(1);
-    Future<Optional<String>> first = read(reads, 1, PLENTY);
-    await(running);
+    Future<Optional<String>> first = runningHeld(reads, PLENTY);
     List<Future<Optional<String>>> queued = new ArrayList<>();
     for (long key : new long[] {2, 3, 3, 400}) {
       queued.add(read(reads, key, PLENTY));
@@ -103,9 +109,7 @@ class CoalescedReadsTest {
   @Test
   void aStatementReadsAtMostMaxBatchTheRestTheNext() throws Exception {
     CoalescedReads<Long, String> reads = reads(2, 1);
-    hold = new CountDownLatch(1);
-    Future<Optional<String>> first = read(reads, 1, PLENTY);
-    await(running);
+    Future<Optional<String>> first = runningHeld(reads, PLENTY);
     List<Future<Optional<String>>> queued = new ArrayList<>();
     for (long key = 2; key <= 4; key++) {
       queued.add(read(reads, key, PLENTY));
@@ -163,9 +167,7 @@ class CoalescedReadsTest {
   @Test
   void aReadWaitsNoLongerThanItsDeadlineAndFailsAsAStatementTimeoutWould() throws Exception {
     CoalescedReads<Long, String> reads = reads(64, 1);
-    hold = new CountDownLatch(1);
-    Future<Optional<String>> first = read(reads, 1, PLENTY);
-    await(running);
+    Future<Optional<String>> first = runningHeld(reads, PLENTY);
 
     assertThatThrownBy(() -> reads.read(2L, Duration.ofMillis(50)))
         .isInstanceOf(QueryTimeoutException.class)
@@ -181,9 +183,7 @@ class CoalescedReadsTest {
   @Test
   void aStatementRunsBoundedByTheLatestDeadlineOfTheReadsItServes() throws Exception {
     CoalescedReads<Long, String> reads = reads(64, 1);
-    hold = new CountDownLatch(1);
-    Future<Optional<String>> first = read(reads, 1, Duration.ofSeconds(20));
-    await(running);
+    Future<Optional<String>> first = runningHeld(reads, Duration.ofSeconds(20));
     Future<Optional<String>> shortOne = read(reads, 2, Duration.ofSeconds(20));
     Future<Optional<String>> longOne = read(reads, 3, Duration.ofSeconds(120));
     waitUntil(() -> reads.queued() == 2);
