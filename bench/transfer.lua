@@ -2,6 +2,7 @@
 --   uniform  transfers of 1 dong from a random payer to a random wallet in 1..WALLETS
 --   hot      transfers of 1 dong from a random payer to TARGET
 --   read     GET of a random payer's account (3 in 4) or its newest history page (1 in 4)
+--   balance, history   the two halves of read on their own: only the account, only the page
 --   bulk     a batch of BATCH (100) uniform transfers from one random payer, each under its own
 --            key; the RESULT line counts transfers, not requests: statuses per transfer, and rps
 --            the transfers answered 201 per second
@@ -65,9 +66,9 @@ function request()
   local payer = payers[math.random(#payers)]
   if mode == "hot" then
     return transfer(payer, tonumber(target))
-  elseif mode == "read" then
+  elseif mode == "read" or mode == "balance" or mode == "history" then
     local path = "/v1/accounts/" .. payer.id
-    if math.random(4) == 1 then
+    if mode == "history" or (mode == "read" and math.random(4) == 1) then
       path = path .. "/entries?limit=20"
     end
     return wrk.format("GET", path, { ["Authorization"] = payer.auth })

@@ -15,11 +15,12 @@ import org.springframework.core.env.MapPropertySource;
  * for HTTP), with {@code OTEL_EXPORTER_OTLP_PROTOCOL} choosing {@code grpc} or HTTP. With an
  * endpoint, every trace is sampled unless {@code OTEL_TRACES_SAMPLER_ARG} gives a ratio, and every
  * JDBC statement gets a span. Without one, tracing is off altogether ({@value #TRACING} false: a
- * no-op tracer, no span, no observation handler, no wrapped connection), so it costs nothing;
- * requests still carry a trace id in their log lines and problem bodies, the caller's or a random
- * one, set by the REST adapter's filter.
+ * no-op tracer, no span, no tracing observation handler or exemplar, no wrapped connection), so it
+ * costs nothing; requests still carry a trace id in their log lines and problem bodies, the
+ * caller's or a random one, set by the REST adapter's filter.
  *
- * <p>These are defaults, added last: a property set anywhere else wins.
+ * <p>These are defaults, added last: a property set anywhere else wins (a deployment that sets
+ * {@value #EXCLUDE} itself keeps the tracing handlers unless it names them too).
  */
 class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
 
@@ -28,6 +29,18 @@ class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
   static final String SAMPLING = "management.tracing.sampling.probability";
   static final String JDBC_SPANS = "jdbc.datasource-proxy.enabled";
   static final String TRACING = "management.tracing.enabled";
+  static final String EXCLUDE = "spring.autoconfigure.exclude";
+
+  /**
+   * What tracing adds to every observation even with a no-op tracer: a handler that reads the
+   * caller's {@code traceparent} into a span nobody exports, a wrapper around the metrics handler,
+   * and exemplars on every histogram (about 3 % of a balance read's JVM profile, docs/benchmarks.md
+   * "Reads: what a request does not need").
+   */
+  static final String TRACING_HANDLERS =
+      "org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration,"
+          + "org.springframework.boot.micrometer.tracing.autoconfigure.prometheus"
+          + ".PrometheusExemplarsAutoConfiguration";
 
   @Override
   public void postProcessEnvironment(
@@ -38,6 +51,9 @@ class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
     if (endpoint == null) {
       defaults.put(TRACING, "false");
       defaults.put(JDBC_SPANS, "false");
+      if (!environment.getProperty(TRACING, Boolean.class, false)) {
+        defaults.put(EXCLUDE, TRACING_HANDLERS);
+      }
     } else {
       defaults.put(ENDPOINT, endpoint);
       defaults.put(TRANSPORT, grpc ? "grpc" : "http");

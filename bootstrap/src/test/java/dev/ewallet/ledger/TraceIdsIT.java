@@ -2,7 +2,10 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.observation.ObservationHandler;
 import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.handler.TracingObservationHandler;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -21,10 +24,15 @@ class TraceIdsIT extends LedgerIntegrationTest {
   private static final String CALLER_TRACEPARENT = "00-" + CALLER_TRACE + "-00f067aa0ba902b7-01";
 
   @Autowired Tracer tracer;
+  @Autowired List<ObservationHandler<?>> observationHandlers;
 
   @Test
   void tracingIsOffWithoutAnEndpoint() {
     assertThat(tracer.nextSpan().isNoop()).isTrue();
+    // No request is observed by a tracing handler: metrics only.
+    assertThat(observationHandlers)
+        .isNotEmpty()
+        .noneMatch(handler -> handler instanceof TracingObservationHandler<?>);
   }
 
   @Test

@@ -25,6 +25,16 @@ class TracingEnvironmentTest {
     assertThat(environment.getProperty(TracingEnvironment.ENDPOINT)).isNull();
     assertThat(environment.getProperty(TracingEnvironment.TRACING)).isEqualTo("false");
     assertThat(environment.getProperty(TracingEnvironment.JDBC_SPANS)).isEqualTo("false");
+    assertThat(environment.getProperty(TracingEnvironment.EXCLUDE))
+        .isEqualTo(TracingEnvironment.TRACING_HANDLERS);
+  }
+
+  @Test
+  void tracingTurnedOnByHandKeepsItsHandlers() {
+    StandardEnvironment environment = configured(Map.of(TracingEnvironment.TRACING, "true"));
+
+    assertThat(environment.getProperty(TracingEnvironment.TRACING)).isEqualTo("true");
+    assertThat(environment.getProperty(TracingEnvironment.EXCLUDE)).isNull();
   }
 
   @Test
@@ -38,6 +48,7 @@ class TracingEnvironmentTest {
     assertThat(environment.getProperty(TracingEnvironment.SAMPLING)).isEqualTo("1.0");
     assertThat(environment.getProperty(TracingEnvironment.TRACING)).isEqualTo("true");
     assertThat(environment.getProperty(TracingEnvironment.JDBC_SPANS)).isEqualTo("true");
+    assertThat(environment.getProperty(TracingEnvironment.EXCLUDE)).isNull();
   }
 
   @Test

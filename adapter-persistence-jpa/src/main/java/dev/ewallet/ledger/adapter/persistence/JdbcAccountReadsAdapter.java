@@ -33,6 +33,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -96,14 +97,23 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private static final String FIND_BY_OWNER =
       SNAPSHOTS + "WHERE a.owner_id = ? AND a.parent_id IS NULL ORDER BY a.id";
 
-  private static final String NEWEST_PAGE = history("");
+  /** One account's page: the account and the page's length, then the position if any. */
+  private static final String ONE_PAGE = "(VALUES (?::bigint, ?::int))";
+
+  private static final String NEWEST_PAGE = history(ONE_PAGE, "");
+
+  /**
+   * The newest pages of several accounts at once, each of its own length: the pages that wait
+   * together ({@link CoalescedReads}).
+   */
+  private static final String NEWEST_PAGES = history("unnest(?::bigint[], ?::int[])", "");
 
   /**
    * The page after a position. The row comparison orders; the plain bound on {@code created_at}
    * beside it is what lets PostgreSQL skip the partitions newer than the position.
    */
   private static final String PAGE_AFTER =
-      history(" AND e.created_at <= ? AND (e.created_at, e.id) < (?, ?)");
+      history(ONE_PAGE, " AND e.created_at <= ? AND (e.created_at, e.id) < (?, ?)");
 
   /**
    * Each of the account's accounts (itself, and its shards for a merchant): its last entry at or
@@ -195,6 +205,15 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private final FilteredHistory.Limits historyLimits;
   // Null when batching is off.
   private final CoalescedReads<Long, AccountView> batchedFinds;
+  // Newest pages answered together, one queue per database that serves them (the primary, and a
+  // replica when one is set); empty when batching is off.
+  private final Map<JdbcClient, CoalescedReads<PageKey, AccountHistory>> batchedPages =
+      new ConcurrentHashMap<>();
+  private final ReadBatchingProperties batching;
+  private final DistributionSummary pageBatchSizes;
+
+  /** The newest page of an account, of a length. */
+  private record PageKey(long account, int limit) {}
 
   @Autowired
   JdbcAccountReadsAdapter(
@@ -219,39 +238,56 @@ class JdbcAccountReadsAdapter implements AccountReads {
     this.jdbc = jdbc;
     this.replicaReads = replicaReads;
     this.historyLimits = historyLimits;
-    DistributionSummary batchSizes =
-        DistributionSummary.builder("ledger.reads.batch.size")
-            .description("Account reads answered by one statement")
-            .register(registry);
+    this.batching = batching;
+    this.pageBatchSizes = batchSizes(registry, "history");
     this.batchedFinds =
         batching.enabled()
             ? new CoalescedReads<>(
-                this::findAll, batching.maxBatch(), batching.maxInFlight(), batchSizes::record)
+                this::findAll,
+                batching.maxBatch(),
+                batching.maxInFlight(),
+                batchSizes(registry, "account")::record)
             : null;
   }
 
+  private static DistributionSummary batchSizes(MeterRegistry registry, String read) {
+    return DistributionSummary.builder("ledger.reads.batch.size")
+        .description("Reads answered by one statement: accounts, or newest history pages")
+        .tag("read", read)
+        .register(registry);
+  }
+
   /**
-   * The account with one page of entries: each of its accounts' newest entries after the position
-   * (one backward index range each), merged newest first, cut to the page, then joined to their
-   * transactions' types. An account without entries still answers one row, with null entry columns.
+   * Accounts with one page of entries each: for each key (an account and its page's length), each
+   * of the account's accounts' newest entries after the position (one backward index range each),
+   * merged newest first, cut to the page, then joined to their transactions' types. An account
+   * without entries still answers one row, with null entry columns. Rows come account by account,
+   * each page newest first.
+   *
+   * @param keys rows of {@code (account_id, page_limit)}
+   * @param position a condition on the entries {@code e}, or nothing for the newest page
    */
-  private static String history(String position) {
+  private static String history(String keys, String position) {
     return "SELECT "
         + ACCOUNT_COLUMNS
-        + ", p.id AS entry_id, p.transaction_id, t.type, p.account_id AS entry_account_id,"
-        + " p.amount, p.balance_after, p.created_at AS entry_created_at,"
-        + " encode(p.hash, 'hex') AS hash, t.reference, t.description, t.metadata::text AS metadata"
-        + " FROM account a LEFT JOIN LATERAL ("
+        + ", k.page_limit, p.id AS entry_id, p.transaction_id, t.type,"
+        + " p.account_id AS entry_account_id, p.amount, p.balance_after,"
+        + " p.created_at AS entry_created_at, encode(p.hash, 'hex') AS hash, t.reference,"
+        + " t.description, t.metadata::text AS metadata"
+        + " FROM "
+        + keys
+        + " k(account_id, page_limit) JOIN account a ON a.id = k.account_id"
+        + " LEFT JOIN LATERAL ("
         + "  SELECT e.* FROM ("
         + WITH_SHARDS
         + ") x CROSS JOIN LATERAL ("
         + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at,"
         + "    e.hash FROM ledger_entry e WHERE e.account_id = x.id"
         + position
-        + "   ORDER BY e.created_at DESC, e.id DESC LIMIT ?) e"
-        + "  ORDER BY e.created_at DESC, e.id DESC LIMIT ?) p ON true"
+        + "   ORDER BY e.created_at DESC, e.id DESC LIMIT k.page_limit) e"
+        + "  ORDER BY e.created_at DESC, e.id DESC LIMIT k.page_limit) p ON true"
         + " LEFT JOIN journal_transaction t ON t.id = p.transaction_id"
-        + " WHERE a.id = ? ORDER BY p.created_at DESC, p.id DESC";
+        + " ORDER BY k.account_id, k.page_limit, p.created_at DESC, p.id DESC";
   }
 
   /**
@@ -296,31 +332,73 @@ class JdbcAccountReadsAdapter implements AccountReads {
       return replicaReads.read(
           id, db -> FilteredHistory.page(db, historyLimits, id, filter, before, limit));
     }
-    ResultSetExtractor<Optional<AccountHistory>> page =
-        rows -> {
-          if (!rows.next()) {
-            return Optional.empty();
-          }
-          Account account = account(rows);
-          List<LedgerEntry> entries = new ArrayList<>(limit);
-          do {
-            if (rows.getObject("entry_id") != null) {
-              entries.add(EntryRows.entry(rows, account.currency()));
-            }
-          } while (rows.next());
-          return Optional.of(new AccountHistory(account, entries));
-        };
     if (before == null) {
-      return replicaReads.read(
-          id, db -> db.sql(NEWEST_PAGE).params(limit, limit, id.value()).query(page));
+      PageKey key = new PageKey(id.value(), limit);
+      Optional<Duration> left = RequestDeadline.remaining();
+      if (!batching.enabled()
+          || left.isEmpty()
+          || TransactionSynchronizationManager.isActualTransactionActive()) {
+        return replicaReads.read(id, db -> onePage(db.sql(NEWEST_PAGE).params(id.value(), limit)));
+      }
+      return replicaReads.read(id, db -> newestPages(db).read(key, left.get()));
     }
     OffsetDateTime at = SqlTypes.timestamp(before.createdAt());
     return replicaReads.read(
-        id,
-        db ->
-            db.sql(PAGE_AFTER)
-                .params(at, at, before.entryId(), limit, limit, id.value())
-                .query(page));
+        id, db -> onePage(db.sql(PAGE_AFTER).params(id.value(), limit, at, at, before.entryId())));
+  }
+
+  /**
+   * The queue of newest pages read from {@code db}: a request's page waits to share a statement
+   * with the pages of the requests reading beside it, as account reads do ({@link #find}).
+   */
+  private CoalescedReads<PageKey, AccountHistory> newestPages(JdbcClient db) {
+    return batchedPages.computeIfAbsent(
+        db,
+        client ->
+            new CoalescedReads<>(
+                keys -> newestPages(client, keys),
+                batching.maxBatch(),
+                batching.maxInFlight(),
+                pageBatchSizes::record));
+  }
+
+  private static Map<PageKey, AccountHistory> newestPages(JdbcClient db, Collection<PageKey> keys) {
+    long[] accounts = new long[keys.size()];
+    int[] limits = new int[keys.size()];
+    int i = 0;
+    for (PageKey key : keys) {
+      accounts[i] = key.account();
+      limits[i++] = key.limit();
+    }
+    return db.sql(NEWEST_PAGES).params(accounts, limits).query(PAGES);
+  }
+
+  private static Optional<AccountHistory> onePage(JdbcClient.StatementSpec statement) {
+    return statement.query(PAGES).values().stream().findFirst();
+  }
+
+  /** The pages of a history statement's rows, which come account by account. */
+  private static final ResultSetExtractor<Map<PageKey, AccountHistory>> PAGES =
+      JdbcAccountReadsAdapter::pagesOf;
+
+  private static Map<PageKey, AccountHistory> pagesOf(ResultSet rows) throws SQLException {
+    Map<PageKey, AccountHistory> pages = new HashMap<>();
+    boolean more = rows.next();
+    while (more) {
+      Account account = account(rows);
+      PageKey key = new PageKey(account.id().value(), rows.getInt("page_limit"));
+      List<LedgerEntry> entries = new ArrayList<>(key.limit());
+      do {
+        if (rows.getObject("entry_id") != null) {
+          entries.add(EntryRows.entry(rows, account.currency()));
+        }
+        more = rows.next();
+      } while (more
+          && rows.getLong("id") == key.account()
+          && rows.getInt("page_limit") == key.limit());
+      pages.put(key, new AccountHistory(account, entries));
+    }
+    return pages;
   }
 
   @Override

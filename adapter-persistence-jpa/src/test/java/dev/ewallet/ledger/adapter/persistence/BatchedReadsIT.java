@@ -9,8 +9,11 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.journal.HistoryFilter;
+import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -23,6 +26,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -33,9 +37,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Account reads of requests answered together ({@link CoalescedReads}) on the real database: every
- * read, whichever statement carried it, sees its own account with its caller's writes, and a
- * stalled database fails every read waiting for the statement the way it fails a read alone.
+ * Account reads and newest history pages of requests answered together ({@link CoalescedReads}) on
+ * the real database: every read, whichever statement carried it, sees its own account (or page, of
+ * the length it asked for) with its caller's writes, and a stalled database fails every read
+ * waiting for the statement the way it fails a read alone.
  */
 class BatchedReadsIT extends PersistenceIntegrationTest {
 
@@ -64,6 +69,13 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
     }
   }
 
+  /** The newest page as a request reads it. */
+  private Optional<AccountHistory> requestPage(AccountId wallet, int limit) {
+    try (RequestDeadline.Scope request = RequestDeadline.start(REQUEST)) {
+      return reads.history(wallet, HistoryFilter.NONE, null, limit);
+    }
+  }
+
   @Test
   void everyReadSeesItsOwnAccountWithTheWritesMadeBeforeItWhicheverStatementCarriedIt()
       throws Exception {
@@ -87,6 +99,9 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
                 for (int read = 0; read < 3; read++) {
                   assertBalance(pair[0], opening - moved);
                   assertBalance(pair[1], moved);
+                  // The payer has its deposit and each move; pages of two lengths read together.
+                  assertNewestPage(pair[0], 2 + read, 1 + moved, opening - moved);
+                  assertNewestPage(pair[1], 2 + read, moved, moved);
                 }
               }
               return null;
@@ -97,6 +112,19 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
       }
     }
     assertThat(requestRead(AccountId.of(Long.MAX_VALUE))).isEmpty();
+    assertThat(requestPage(AccountId.of(Long.MAX_VALUE), 5)).isEmpty();
+  }
+
+  private void assertNewestPage(AccountId wallet, int limit, long entries, long newestBalance) {
+    AccountHistory page = requestPage(wallet, limit).orElseThrow();
+    assertThat(page.account().id()).isEqualTo(wallet);
+    assertThat(page.entries()).hasSize((int) Math.min(limit, entries));
+    assertThat(page.entries()).allSatisfy(entry -> assertThat(entry.accountId()).isEqualTo(wallet));
+    assertThat(page.entries().getFirst().balanceAfter())
+        .isEqualTo(LedgerFixtures.vnd(newestBalance));
+    assertThat(page.entries())
+        .extracting(LedgerEntry::entryId)
+        .isSortedAccordingTo(Comparator.reverseOrder());
   }
 
   private void assertBalance(AccountId wallet, long expected) {
@@ -106,7 +134,8 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
   }
 
   @Test
-  void aStalledDatabaseFailsEveryWaitingReadAsOverloadedWithinTheLockTimeout() throws Exception {
+  void aStalledDatabaseFailsEveryWaitingReadAndPageAsOverloadedWithinTheLockTimeout()
+      throws Exception {
     AccountId wallet = newWallet();
     try (Connection blocker = PostgresTestDatabase.owner().getConnection()) {
       blocker.setAutoCommit(false);
@@ -114,11 +143,12 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
         lock.execute("LOCK TABLE account IN ACCESS EXCLUSIVE MODE");
       }
       try (ExecutorService requests = Executors.newVirtualThreadPerTaskExecutor()) {
-        List<Future<Optional<AccountView>>> waiting = new ArrayList<>();
+        List<Future<? extends Optional<?>>> waiting = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
           waiting.add(requests.submit(() -> requestRead(wallet)));
+          waiting.add(requests.submit(() -> requestPage(wallet, 20)));
         }
-        for (Future<Optional<AccountView>> read : waiting) {
+        for (Future<? extends Optional<?>> read : waiting) {
           assertThatThrownBy(() -> read.get(20, TimeUnit.SECONDS))
               .cause()
               .isInstanceOf(OverloadedException.class);
@@ -128,5 +158,6 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
       }
     }
     assertThat(requestRead(wallet)).isPresent();
+    assertThat(requestPage(wallet, 20)).isPresent();
   }
 }
