@@ -277,6 +277,32 @@ public abstract class AccountReadsContract {
   }
 
   @Test
+  void aPageShowsEachEntrysTypeAndItsTransactionsDetailsWhereThereAreAny() {
+    AccountId wallet = open(AccountKind.USER).id();
+    AccountId other = open(AccountKind.USER).id();
+    DirectPostings post = new DirectPostings(accounts(), journal(), unitOfWork(), 1);
+    TransactionDetails described =
+        new TransactionDetails("order-" + UUID.randomUUID(), "lunch", Map.of("table", "7"));
+    TransactionDetails onlyMetadata = new TransactionDetails(null, null, Map.of("app", "ios"));
+    post.deposit(wallet, vnd(100), described);
+    post.transfer(wallet, other, vnd(30), TransactionDetails.NONE);
+    post.transfer(other, wallet, vnd(5), onlyMetadata);
+
+    List<LedgerEntry> newest = page(wallet, null, 10);
+
+    assertThat(newest)
+        .extracting(LedgerEntry::type)
+        .containsExactly(
+            TransactionType.TRANSFER, TransactionType.TRANSFER, TransactionType.DEPOSIT);
+    assertThat(newest)
+        .extracting(LedgerEntry::details)
+        .containsExactly(onlyMetadata, TransactionDetails.NONE, described);
+    assertThat(page(other, null, 10))
+        .extracting(LedgerEntry::details)
+        .containsExactly(onlyMetadata, TransactionDetails.NONE);
+  }
+
+  @Test
   void aMerchantsHistoryMergesItsShardsEntriesNewestFirst() {
     Account merchant = open(AccountKind.MERCHANT);
     Account first = shardOf(merchant, 0);

@@ -260,9 +260,11 @@ class JdbcAccountReadsAdapter implements AccountReads {
   /**
    * Accounts with one page of entries each: for each key (an account and its page's length), each
    * of the account's accounts' newest entries after the position (one backward index range each),
-   * merged newest first, cut to the page, then joined to their transactions' types. An account
-   * without entries still answers one row, with null entry columns. Rows come account by account,
-   * each page newest first.
+   * merged newest first, cut to the page. Each entry's type is its kind's; its transaction is read
+   * only when it carries a reference, a description or metadata, through the partial index of those
+   * (migration 016), so that a page of transactions without details reads no transaction row. An
+   * account without entries still answers one row, with null entry columns. Rows come account by
+   * account, each page newest first.
    *
    * @param keys rows of {@code (account_id, page_limit)}
    * @param position a condition on the entries {@code e}, or nothing for the newest page
@@ -270,7 +272,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private static String history(String keys, String position) {
     return "SELECT "
         + ACCOUNT_COLUMNS
-        + ", k.page_limit, p.id AS entry_id, p.transaction_id, t.type,"
+        + ", k.page_limit, p.id AS entry_id, p.transaction_id, c.type,"
         + " p.account_id AS entry_account_id, p.amount, p.balance_after,"
         + " p.created_at AS entry_created_at, encode(p.hash, 'hex') AS hash, t.reference,"
         + " t.description, t.metadata::text AS metadata"
@@ -282,11 +284,13 @@ class JdbcAccountReadsAdapter implements AccountReads {
         + WITH_SHARDS
         + ") x CROSS JOIN LATERAL ("
         + "   SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at,"
-        + "    e.hash FROM ledger_entry e WHERE e.account_id = x.id"
+        + "    e.hash, e.kind FROM ledger_entry e WHERE e.account_id = x.id"
         + position
         + "   ORDER BY e.created_at DESC, e.id DESC LIMIT k.page_limit) e"
         + "  ORDER BY e.created_at DESC, e.id DESC LIMIT k.page_limit) p ON true"
+        + " LEFT JOIN transaction_type_code c ON c.code = p.kind / 2"
         + " LEFT JOIN journal_transaction t ON t.id = p.transaction_id"
+        + "  AND (t.reference IS NOT NULL OR t.description IS NOT NULL OR t.metadata IS NOT NULL)"
         + " ORDER BY k.account_id, k.page_limit, p.created_at DESC, p.id DESC";
   }
 
