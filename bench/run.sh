@@ -6,6 +6,8 @@
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read bulk pgbench spike
+#                                (and balance, history: the two halves of read on their own,
+#                                not run unless named)
 #                                (bulk: batches of 100 transfers at an eighth of the connections,
 #                                so as many transfers are in flight as 12.5 single-transfer
 #                                connections; its rate counts the transfers posted)
@@ -212,7 +214,7 @@ jit_ms() { # summed over the service's JVMs
 # seconds, so that their path is compiled too (a first read profile, warmed by transfers only,
 # spent 38 % in the compiler).
 WARMUP_MODES=uniform
-! runs read || WARMUP_MODES="$WARMUP_MODES read"
+! runs read && ! runs balance && ! runs history || WARMUP_MODES="$WARMUP_MODES read"
 ! runs bulk || WARMUP_MODES="$WARMUP_MODES bulk"
 warmed=0
 while [ "$warmed" -lt "$WARMUP_MAX" ]; do
@@ -263,6 +265,8 @@ for c in $CONNECTIONS; do
   ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
   ! runs hot || wrk_run hot "$c" "$DURATION" hot
   ! runs read || wrk_run read "$c" "$DURATION" read
+  ! runs balance || wrk_run balance "$c" "$DURATION" balance
+  ! runs history || wrk_run history "$c" "$DURATION" history
   ! runs bulk || wrk_run bulk "$(( c / 8 > 0 ? c / 8 : 1 ))" "$DURATION" bulk
   if runs pgbench; then
     pgbench_run pgbench-uniform 0 "$c" "$DURATION"

@@ -3,7 +3,7 @@
 --changeset ledger:016-transaction-details-index runInTransaction:false
 -- A history page shows each entry's transaction type (from the entry's kind) and the transaction's
 -- reference, description and metadata. Only transactions that carry one of those are looked up
--- (docs/benchmarks.md, "Reads: a page looks up only the details there are"): this partial index
+-- (docs/benchmarks.md, "Reads: pages answered together"): this partial index
 -- holds exactly them, so an entry whose transaction has none costs one probe of a small index
 -- instead of a probe of the primary key and a read of the transaction's row. Built concurrently:
 -- writers are not held up while an existing journal is scanned.
