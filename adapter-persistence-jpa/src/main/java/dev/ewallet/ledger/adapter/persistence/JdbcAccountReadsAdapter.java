@@ -108,6 +108,9 @@ class JdbcAccountReadsAdapter implements AccountReads {
    */
   private static final String NEWEST_PAGES = history("unnest(?::bigint[], ?::int[])", "");
 
+  private static final ResultSetExtractor<Map<PageKey, AccountHistory>> PAGES =
+      JdbcAccountReadsAdapter::pagesOf;
+
   /**
    * The page after a position. The row comparison orders; the plain bound on {@code created_at}
    * beside it is what lets PostgreSQL skip the partitions newer than the position.
@@ -337,13 +340,13 @@ class JdbcAccountReadsAdapter implements AccountReads {
           id, db -> FilteredHistory.page(db, historyLimits, id, filter, before, limit));
     }
     if (before == null) {
-      PageKey key = new PageKey(id.value(), limit);
       Optional<Duration> left = RequestDeadline.remaining();
       if (!batching.enabled()
           || left.isEmpty()
           || TransactionSynchronizationManager.isActualTransactionActive()) {
         return replicaReads.read(id, db -> onePage(db.sql(NEWEST_PAGE).params(id.value(), limit)));
       }
+      PageKey key = new PageKey(id.value(), limit);
       return replicaReads.read(id, db -> newestPages(db).read(key, left.get()));
     }
     OffsetDateTime at = SqlTypes.timestamp(before.createdAt());
@@ -382,9 +385,6 @@ class JdbcAccountReadsAdapter implements AccountReads {
   }
 
   /** The pages of a history statement's rows, which come account by account. */
-  private static final ResultSetExtractor<Map<PageKey, AccountHistory>> PAGES =
-      JdbcAccountReadsAdapter::pagesOf;
-
   private static Map<PageKey, AccountHistory> pagesOf(ResultSet rows) throws SQLException {
     Map<PageKey, AccountHistory> pages = new HashMap<>();
     boolean more = rows.next();
