@@ -292,6 +292,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
         + "   ORDER BY e.created_at DESC, e.id DESC LIMIT k.page_limit) e"
         + "  ORDER BY e.created_at DESC, e.id DESC LIMIT k.page_limit) p ON true"
         + " LEFT JOIN transaction_type_code c ON c.code = p.kind / 2"
+        // The same condition as the partial index of migration 016, so that PostgreSQL uses it.
         + " LEFT JOIN journal_transaction t ON t.id = p.transaction_id"
         + "  AND (t.reference IS NOT NULL OR t.description IS NOT NULL OR t.metadata IS NOT NULL)"
         + " ORDER BY k.account_id, k.page_limit, p.created_at DESC, p.id DESC";
@@ -304,13 +305,23 @@ class JdbcAccountReadsAdapter implements AccountReads {
    */
   @Override
   public Optional<AccountView> find(AccountId id) {
-    Optional<Duration> left = RequestDeadline.remaining();
-    if (batchedFinds == null
-        || left.isEmpty()
-        || TransactionSynchronizationManager.isActualTransactionActive()) {
+    Optional<Duration> left = timeToWaitTogether();
+    if (left.isEmpty()) {
       return jdbc.sql(FIND).params(id.value()).query(JdbcAccountReadsAdapter::snapshot).optional();
     }
     return batchedFinds.read(id.value(), left.get());
+  }
+
+  /**
+   * What is left of the calling request's deadline when its read may wait to share a statement;
+   * empty when it runs alone: batching is off, the read serves no request, or it is inside a unit
+   * of work, whose connection alone sees its writes.
+   */
+  private Optional<Duration> timeToWaitTogether() {
+    if (!batching.enabled() || TransactionSynchronizationManager.isActualTransactionActive()) {
+      return Optional.empty();
+    }
+    return RequestDeadline.remaining();
   }
 
   private Map<Long, AccountView> findAll(Collection<Long> ids) {
@@ -340,10 +351,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
           id, db -> FilteredHistory.page(db, historyLimits, id, filter, before, limit));
     }
     if (before == null) {
-      Optional<Duration> left = RequestDeadline.remaining();
-      if (!batching.enabled()
-          || left.isEmpty()
-          || TransactionSynchronizationManager.isActualTransactionActive()) {
+      Optional<Duration> left = timeToWaitTogether();
+      if (left.isEmpty()) {
         return replicaReads.read(id, db -> onePage(db.sql(NEWEST_PAGE).params(id.value(), limit)));
       }
       PageKey key = new PageKey(id.value(), limit);
