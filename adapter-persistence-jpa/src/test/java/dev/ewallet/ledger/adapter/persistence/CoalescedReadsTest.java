@@ -181,6 +181,46 @@ class CoalescedReadsTest {
   }
 
   @Test
+  void eachQueuedReadGivesUpAtItsOwnDeadlineWhateverOrderTheyCameIn() throws Exception {
+    CoalescedReads<Long, String> reads = reads(64, 1);
+    Future<Optional<String>> first = runningHeld(reads, PLENTY);
+    Future<Optional<String>> patient = read(reads, 2, PLENTY);
+    waitUntil(() -> reads.queued() == 1);
+    // Each later than the one before it, earlier than the patient read's deadline.
+    Future<Optional<String>> hasty = read(reads, 3, Duration.ofMillis(100));
+    Future<Optional<String>> hastyToo = read(reads, 4, Duration.ofMillis(300));
+
+    assertTimedOut(hasty);
+    assertTimedOut(hastyToo);
+    assertThat(reads.queued()).isOne();
+    hold.countDown();
+    assertThat(answer(first)).contains("v1");
+    assertThat(answer(patient)).contains("v2");
+    assertThat(statements).containsExactly(List.of(1L), List.of(2L));
+  }
+
+  @Test
+  void aReadWhoseStatementOutlivesItsDeadlineGivesUpWhileTheStatementRuns() throws Exception {
+    CoalescedReads<Long, String> reads = reads(64, 1);
+    Future<Optional<String>> first = runningHeld(reads, PLENTY);
+    Future<Optional<String>> patient = read(reads, 2, PLENTY);
+    // Long enough to be taken into the next statement before it passes.
+    Future<Optional<String>> hasty = read(reads, 3, Duration.ofSeconds(3));
+    waitUntil(() -> reads.queued() == 2);
+    CountDownLatch firstHold = hold;
+    hold = new CountDownLatch(1);
+    firstHold.countDown();
+    assertThat(answer(first)).contains("v1");
+    waitUntil(() -> statements.size() == 2);
+    assertThat(statements.get(1)).containsExactly(2L, 3L);
+
+    assertTimedOut(hasty);
+    assertThat(patient).isNotDone();
+    hold.countDown();
+    assertThat(answer(patient)).contains("v2");
+  }
+
+  @Test
   void aStatementRunsBoundedByTheLatestDeadlineOfTheReadsItServes() throws Exception {
     CoalescedReads<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, Duration.ofSeconds(20));
@@ -201,6 +241,8 @@ class CoalescedReadsTest {
     CoalescedReads<Long, String> reads = reads(64, 2);
     hold = new CountDownLatch(1);
     Future<Optional<String>> first = read(reads, 1, PLENTY);
+    // One after the other: two reads that came together might be taken into one statement.
+    waitUntil(() -> statements.size() == 1);
     Future<Optional<String>> second = read(reads, 2, PLENTY);
     waitUntil(() -> statements.size() == 2);
     Future<Optional<String>> third = read(reads, 3, PLENTY);
@@ -211,6 +253,13 @@ class CoalescedReadsTest {
     assertThat(answer(second)).contains("v2");
     assertThat(answer(third)).contains("v3");
     assertThat(statements).hasSize(3).contains(List.of(1L), List.of(2L), List.of(3L));
+  }
+
+  private static void assertTimedOut(Future<Optional<String>> read) {
+    assertThatThrownBy(() -> answer(read))
+        .isInstanceOf(ExecutionException.class)
+        .cause()
+        .isInstanceOf(QueryTimeoutException.class);
   }
 
   private static Optional<String> answer(Future<Optional<String>> read) throws Exception {
