@@ -53,6 +53,12 @@ final class CoalescedReads<K, V> {
     Map<K, V> read(Collection<K> keys);
   }
 
+  /**
+   * The watch fires at most once per millisecond: a read may give up up to that much after its
+   * deadline, and a stalled database's queue of thousands is scanned a bounded number of times.
+   */
+  private static final long WATCH_GRAIN_NANOS = Duration.ofMillis(1).toNanos();
+
   private final ReadAll<K, V> readAll;
   private final int maxBatch;
   private final int maxInFlight;
@@ -186,7 +192,7 @@ final class CoalescedReads<K, V> {
       }
       boolean pending = watching && watchAt - now > 0;
       if (ahead && (!pending || next - watchAt < 0)) {
-        watch(next);
+        watch(next - (now + WATCH_GRAIN_NANOS) < 0 ? now + WATCH_GRAIN_NANOS : next);
       } else if (!pending) {
         watching = false;
       }

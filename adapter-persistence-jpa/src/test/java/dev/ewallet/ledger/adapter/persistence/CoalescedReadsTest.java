@@ -200,6 +200,25 @@ class CoalescedReadsTest {
   }
 
   @Test
+  void aLongQueueBehindAStalledStatementGivesUpReadByRead() throws Exception {
+    CoalescedReads<Long, String> reads = reads(64, 1);
+    Future<Optional<String>> first = runningHeld(reads, PLENTY);
+    List<Future<Optional<String>>> queued = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      // Deadlines a little apart and out of order, as requests of a busy service's would be.
+      queued.add(read(reads, 2 + i, Duration.ofMillis(20 + (i * 37) % 200)));
+    }
+
+    for (Future<Optional<String>> read : queued) {
+      assertTimedOut(read);
+    }
+    assertThat(reads.queued()).isZero();
+    hold.countDown();
+    assertThat(answer(first)).contains("v1");
+    assertThat(statements).containsExactly(List.of(1L));
+  }
+
+  @Test
   void aReadWhoseStatementOutlivesItsDeadlineGivesUpWhileTheStatementRuns() throws Exception {
     CoalescedReads<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
