@@ -25,6 +25,7 @@ while [ $# -gt 0 ]; do
     *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
+DIR=$(realpath -m "$DIR")
 . "$(dirname "$0")/../postgres/server.sh"
 host=${PRIMARY%:*} primary_port=${PRIMARY##*:}
 slot=ledger_replica_$PORT

@@ -11,6 +11,7 @@ while [ $# -gt 0 ]; do
     *) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
+DIR=$(realpath -m "$DIR")
 . "$(dirname "$0")/../postgres/server.sh"
 [ -e "$DIR/replica.conf" ] || { echo "no replica in $DIR" >&2; exit 1; }
 read -r primary role slot < "$DIR/replica.conf"
