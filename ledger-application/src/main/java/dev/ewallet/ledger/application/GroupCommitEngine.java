@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.application.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.PostingOutcome.Unknown;
+import dev.ewallet.ledger.domain.deadline.DeadlineWatch;
 import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
@@ -14,11 +15,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -47,11 +50,17 @@ final class GroupCommitEngine implements PostingStrategy {
 
   private static final System.Logger LOG = System.getLogger(GroupCommitEngine.class.getName());
 
-  /** Requests queued together (one, or a caller's group) and always posted in one batch. */
+  /**
+   * Requests queued together (one, or a caller's group) and always posted in one batch. A caller
+   * waiting for them gives up when no batch took them by {@code takenBy} or none answered by {@code
+   * answeredBy} (System.nanoTime).
+   */
   private record Pending(
       List<PostingRequest> requests,
       CompletableFuture<List<PostingOutcome>> result,
-      long enqueuedNanos) {
+      long enqueuedNanos,
+      long takenBy,
+      long answeredBy) {
 
     /** The trace of the caller that queued the group, which every request of it carries. */
     TraceContext trace() {
@@ -68,6 +77,11 @@ final class GroupCommitEngine implements PostingStrategy {
   private static final long NOT_POSTING = Long.MIN_VALUE;
 
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  // The callers of postAll waiting for their outcome, by the future they wait on.
+  private final Map<CompletableFuture<List<PostingOutcome>>, Pending> waiting =
+      new ConcurrentHashMap<>();
+  private final DeadlineWatch deadlines =
+      new DeadlineWatch("posting-deadline", this::giveUpOnTheLate);
   private final BatchPoster poster;
   private final PostingBatchMetrics metrics;
   private final PostingTracing tracing;
@@ -186,34 +200,18 @@ final class GroupCommitEngine implements PostingStrategy {
    * Requests no batch has taken within {@code maxQueueWait} are withdrawn from the queue and
    * refused as overloaded; once a batch holds them, they wait for that batch's outcome until {@code
    * maxResultWait} (or the request's own deadline) has passed since they were queued, and are then
-   * answered as unknown: the batch may still commit, and a retry with the same key tells.
+   * answered as unknown: the batch may still commit, and a retry with the same key tells. The
+   * caller parks without a timer of its own: the engine's one {@link DeadlineWatch} answers it at
+   * its deadline (a timed park per request cost a transfer a tenth of its JVM CPU on the timer
+   * thread of JDK 25's virtual-thread scheduler).
    */
   @Override
   public List<PostingOutcome> postAll(List<PostingRequest> requests) {
     Pending pending = queued(requests);
-    long resultWaitNanos = resultWait().toNanos();
-    long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
+    waiting.put(pending.result(), pending);
+    deadlines.watch(pending.takenBy());
     try {
-      try {
-        return pending.result().get(queueWaitNanos, TimeUnit.NANOSECONDS);
-      } catch (TimeoutException notTaken) {
-        if (queue.remove(pending)) {
-          return pending.each(
-              new Rejected(
-                  new OverloadedException(
-                      "no posting batch took the request within "
-                          + settings.maxQueueWait()
-                          + "; nothing was posted")));
-        }
-      }
-      long left = pending.enqueuedNanos() + resultWaitNanos - System.nanoTime();
-      return pending.result().get(Math.max(0, left), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException inFlight) {
-      return pending.each(
-          new Unknown(
-              new OutcomeUnknownException(
-                  "the request's posting batch had not finished when its time ran out; retry"
-                      + " with the same Idempotency-Key to learn the outcome")));
+      return pending.result().get();
     } catch (ExecutionException impossible) {
       // Futures here are only ever completed normally, with an outcome.
       throw new IllegalStateException(impossible.getCause());
@@ -224,7 +222,51 @@ final class GroupCommitEngine implements PostingStrategy {
               new OutcomeUnknownException(
                   "interrupted while the request's batch was in flight; retry with the same"
                       + " Idempotency-Key to learn the outcome")));
+    } finally {
+      waiting.remove(pending.result());
     }
+  }
+
+  /**
+   * Answers each waiting caller whose time is up, as its own timed wait would have: refused as
+   * overloaded when no batch took its requests (they are withdrawn from the queue, so nothing is
+   * posted), unknown when a batch holds them (it may still commit; a retry with the same key tells;
+   * the batch's own answer then comes too late and is dropped). Tells the earliest deadline ahead.
+   */
+  private OptionalLong giveUpOnTheLate(long now) {
+    OptionalLong ahead = OptionalLong.empty();
+    for (Pending pending : waiting.values()) {
+      if (pending.result().isDone()) {
+        continue;
+      }
+      if (pending.takenBy() - now <= 0 && queue.remove(pending)) {
+        pending
+            .result()
+            .complete(
+                pending.each(
+                    new Rejected(
+                        new OverloadedException(
+                            "no posting batch took the request within "
+                                + settings.maxQueueWait()
+                                + "; nothing was posted"))));
+      } else if (pending.answeredBy() - now <= 0) {
+        pending
+            .result()
+            .complete(
+                pending.each(
+                    new Unknown(
+                        new OutcomeUnknownException(
+                            "the request's posting batch had not finished when its time ran"
+                                + " out; retry with the same Idempotency-Key to learn the"
+                                + " outcome"))));
+      } else {
+        long due = pending.takenBy() - now > 0 ? pending.takenBy() : pending.answeredBy();
+        if (ahead.isEmpty() || due - ahead.getAsLong() < 0) {
+          ahead = OptionalLong.of(due);
+        }
+      }
+    }
+    return ahead;
   }
 
   private Duration resultWait() {
@@ -240,11 +282,16 @@ final class GroupCommitEngine implements PostingStrategy {
   }
 
   private Pending queued(List<PostingRequest> requests) {
+    long resultWaitNanos = resultWait().toNanos();
+    long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
+    long now = System.nanoTime();
     Pending pending =
         new Pending(
             PostingRequest.tracedBy(tracing.current(), requests),
             new CompletableFuture<>(),
-            System.nanoTime());
+            now,
+            now + queueWaitNanos,
+            now + resultWaitNanos);
     queue.add(pending);
     if (idle.get() == 0
         && alive.get() < writers.length

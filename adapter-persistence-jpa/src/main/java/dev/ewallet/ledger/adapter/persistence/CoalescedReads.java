@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.deadline.DeadlineWatch;
 import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import java.sql.SQLTimeoutException;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -36,11 +38,11 @@ import org.springframework.dao.QueryTimeoutException;
  * own (then fails as a statement timeout would, answered 503), and a failure of the statement is
  * the failure of each request it served.
  *
- * <p>A waiting request parks without a timeout: its deadline is kept by one watch per instance,
- * armed for the earliest deadline among the waiting requests, which wakes the requests whose time
- * is up and arms itself again for the next. Under load it fires about once per request timeout
- * instead of each park scheduling (and each answer cancelling) a timer of its own, which cost a
- * tenth of a balance read's CPU (docs/benchmarks.md, "Reads: one timer for the waiting reads").
+ * <p>A waiting request parks without a timeout: its deadline is kept by one {@link DeadlineWatch}
+ * per instance, whose sweep wakes the requests whose time is up. Under load it fires about once per
+ * request timeout instead of each park scheduling (and each answer cancelling) a timer of its own,
+ * which cost a tenth of a balance read's CPU (docs/benchmarks.md, "Reads: one timer for the waiting
+ * reads").
  *
  * @param <K> the key read
  * @param <V> what is read for it
@@ -53,12 +55,6 @@ final class CoalescedReads<K, V> {
     Map<K, V> read(Collection<K> keys);
   }
 
-  /**
-   * The watch fires at most once per millisecond: a read may give up up to that much after its
-   * deadline, and a stalled database's queue of thousands is scanned a bounded number of times.
-   */
-  private static final long WATCH_GRAIN_NANOS = Duration.ofMillis(1).toNanos();
-
   private final ReadAll<K, V> readAll;
   private final int maxBatch;
   private final int maxInFlight;
@@ -68,9 +64,8 @@ final class CoalescedReads<K, V> {
   // The batches whose statements run: their requests wait too, each until its own deadline.
   private final Map<List<Waiter<K, V>>, Thread> running = new IdentityHashMap<>();
   private int inFlight;
-  // The deadline watch: armed for watchAt (System.nanoTime), or not armed.
-  private boolean watching;
-  private long watchAt;
+  private final DeadlineWatch deadlines =
+      new DeadlineWatch("coalesced-reads-deadline", this::wakeTheLate);
 
   /**
    * @param readAll the statement for many keys
@@ -98,17 +93,20 @@ final class CoalescedReads<K, V> {
   Optional<V> read(K key, Duration timeLeft) {
     Waiter<K, V> me =
         new Waiter<>(key, Thread.currentThread(), System.nanoTime() + timeLeft.toNanos());
+    boolean runsAtOnce;
     lock.lock();
     try {
       queue.addLast(me);
-      if (inFlight < maxInFlight) {
+      runsAtOnce = inFlight < maxInFlight;
+      if (runsAtOnce) {
         inFlight++;
         me.leads = true;
-      } else if (!watching || me.deadlineNanos - watchAt < 0) {
-        watch(me.deadlineNanos);
       }
     } finally {
       lock.unlock();
+    }
+    if (!runsAtOnce) {
+      deadlines.watch(me.deadlineNanos);
     }
     return await(me);
   }
@@ -144,33 +142,15 @@ final class CoalescedReads<K, V> {
     }
   }
 
-  /** Arms the deadline watch for {@code at}; called under the lock. */
-  private void watch(long at) {
-    watching = true;
-    watchAt = at;
-    Thread.ofVirtual()
-        .name("coalesced-reads-deadline")
-        .start(() -> {
-          long left;
-          while ((left = at - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(left);
-          }
-          wakeTheLate();
-        });
-  }
-
   /**
    * Wakes each waiting request whose deadline has passed (it then gives up, as its own timed wait
-   * would have), and arms the watch for the earliest deadline still ahead, unless a watch armed for
-   * an earlier one is still to fire.
+   * would have) and tells the earliest deadline still ahead.
    */
-  private void wakeTheLate() {
+  private OptionalLong wakeTheLate(long now) {
     List<Thread> late = new ArrayList<>();
+    OptionalLong ahead = OptionalLong.empty();
     lock.lock();
     try {
-      long now = System.nanoTime();
-      boolean ahead = false;
-      long next = 0;
       Iterable<Waiter<K, V>> waiting =
           Stream.concat(
                   queue.stream(),
@@ -185,21 +165,15 @@ final class CoalescedReads<K, V> {
         }
         if (waiter.deadlineNanos - now <= 0) {
           late.add(waiter.thread);
-        } else if (!ahead || waiter.deadlineNanos - next < 0) {
-          ahead = true;
-          next = waiter.deadlineNanos;
+        } else if (ahead.isEmpty() || waiter.deadlineNanos - ahead.getAsLong() < 0) {
+          ahead = OptionalLong.of(waiter.deadlineNanos);
         }
-      }
-      boolean pending = watching && watchAt - now > 0;
-      if (ahead && (!pending || next - watchAt < 0)) {
-        watch(next - (now + WATCH_GRAIN_NANOS) < 0 ? now + WATCH_GRAIN_NANOS : next);
-      } else if (!pending) {
-        watching = false;
       }
     } finally {
       lock.unlock();
     }
     late.forEach(LockSupport::unpark);
+    return ahead;
   }
 
   /**
