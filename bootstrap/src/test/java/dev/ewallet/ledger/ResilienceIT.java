@@ -239,7 +239,9 @@ class ResilienceIT extends SystemTestSupport {
         long sent = System.nanoTime();
         ApiClient.Reply reply = transfer(user, sink.id(), 1, ApiClient.newKey());
         assertThat(reply.status()).as(reply.body()).isEqualTo(201);
-        assertThat(Duration.ofNanos(System.nanoTime() - sent)).isLessThan(Duration.ofSeconds(1));
+        // Waiting on the stopped Redis would take Redisson's own defaults at least 3 s (its
+        // timeout, then retries); the bound leaves a loaded machine room below that.
+        assertThat(Duration.ofNanos(System.nanoTime() - sent)).isLessThan(Duration.ofSeconds(2));
       }
       // The heartbeat notices within an interval; decisions taken meanwhile are counted.
       long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -310,8 +312,9 @@ class ResilienceIT extends SystemTestSupport {
       if (reply.status() == 503) {
         assertThat(reply.code()).isEqualTo("OVERLOADED");
         assertThat(reply.header("Retry-After")).isEqualTo("1");
+        // Shed at the pool's timeout, not after the lock (held until 48 answered, up to 30 s).
         assertThat(took.get(i))
-            .isBetween(POOL_TIMEOUT.minusMillis(50), POOL_TIMEOUT.plusSeconds(1));
+            .isBetween(POOL_TIMEOUT.minusMillis(50), POOL_TIMEOUT.plusSeconds(5));
       }
     }
     assertThat(balance(sink.id())).isEqualTo(200);
