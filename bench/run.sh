@@ -16,8 +16,8 @@
 #                                JFR: every thread's CPU, the JIT, the collector and the kernel's
 #                                share included, summarised by bench/Profile.java
 #   bench/run.sh --profiler none    no profile: every row measures the service alone
-#   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot or read; uniform
-#                                by default) instead of uniform transfers
+#   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot, read, balance or
+#                                history; uniform by default) instead of uniform transfers
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
@@ -61,8 +61,8 @@ done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
 [ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
   || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
-[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read)$ ]] \
-  || { echo "--profile-scenario is uniform, hot or read" >&2; exit 2; }
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read|balance|history)$ ]] \
+  || { echo "--profile-scenario is uniform, hot, read, balance or history" >&2; exit 2; }
 for tool in wrk pgbench psql openssl; do
   command -v "$tool" >/dev/null || { echo "$tool is required (see the header of $0)" >&2; exit 1; }
 done
