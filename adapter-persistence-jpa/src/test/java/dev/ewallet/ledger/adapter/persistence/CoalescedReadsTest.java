@@ -49,10 +49,13 @@ class CoalescedReadsTest {
 
   /** Answers "v" + key for keys below 100, nothing for the others. */
   private Map<Long, String> statement(Collection<Long> keys) {
+    // The hold in force when the statement starts: a test that swaps it once the statement runs
+    // (seen through `running`) must not have the statement wait on the new one instead.
+    CountDownLatch held = hold;
     statements.add(new ArrayList<>(keys));
     deadlines.add(RequestDeadline.remaining().orElseThrow());
     running.countDown();
-    await(hold);
+    await(held);
     Map<Long, String> values = new HashMap<>();
     for (long key : keys) {
       if (key < 100) {
