@@ -240,33 +240,30 @@ final class GroupCommitEngine implements PostingStrategy {
         continue;
       }
       if (pending.takenBy() - now <= 0 && queue.remove(pending)) {
-        pending
-            .result()
-            .complete(
-                pending.each(
-                    new Rejected(
-                        new OverloadedException(
-                            "no posting batch took the request within "
-                                + settings.maxQueueWait()
-                                + "; nothing was posted"))));
+        pending.result().complete(pending.each(notTakenInTime()));
       } else if (pending.answeredBy() - now <= 0) {
-        pending
-            .result()
-            .complete(
-                pending.each(
-                    new Unknown(
-                        new OutcomeUnknownException(
-                            "the request's posting batch had not finished when its time ran"
-                                + " out; retry with the same Idempotency-Key to learn the"
-                                + " outcome"))));
+        pending.result().complete(pending.each(outlivedByItsBatch()));
       } else {
         long due = pending.takenBy() - now > 0 ? pending.takenBy() : pending.answeredBy();
-        if (ahead.isEmpty() || due - ahead.getAsLong() < 0) {
-          ahead = OptionalLong.of(due);
-        }
+        ahead = DeadlineWatch.earlier(ahead, due);
       }
     }
     return ahead;
+  }
+
+  private Rejected notTakenInTime() {
+    return new Rejected(
+        new OverloadedException(
+            "no posting batch took the request within "
+                + settings.maxQueueWait()
+                + "; nothing was posted"));
+  }
+
+  private static Unknown outlivedByItsBatch() {
+    return new Unknown(
+        new OutcomeUnknownException(
+            "the request's posting batch had not finished when its time ran out; retry with the"
+                + " same Idempotency-Key to learn the outcome"));
   }
 
   private Duration resultWait() {

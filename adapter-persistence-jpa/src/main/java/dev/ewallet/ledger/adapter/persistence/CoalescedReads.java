@@ -165,8 +165,8 @@ final class CoalescedReads<K, V> {
         }
         if (waiter.deadlineNanos - now <= 0) {
           late.add(waiter.thread);
-        } else if (ahead.isEmpty() || waiter.deadlineNanos - ahead.getAsLong() < 0) {
-          ahead = OptionalLong.of(waiter.deadlineNanos);
+        } else {
+          ahead = DeadlineWatch.earlier(ahead, waiter.deadlineNanos);
         }
       }
     } finally {

@@ -42,6 +42,17 @@ public final class DeadlineWatch {
 
   private static final long GRAIN_NANOS = Duration.ofMillis(1).toNanos();
 
+  /**
+   * The earlier of the deadline found so far (none yet when empty) and {@code deadlineNanos},
+   * compared as {@link System#nanoTime()} values must be, by their difference: how a sweep folds
+   * the deadlines still ahead into the one it tells.
+   */
+  public static OptionalLong earlier(OptionalLong soFar, long deadlineNanos) {
+    return soFar.isEmpty() || deadlineNanos - soFar.getAsLong() < 0
+        ? OptionalLong.of(deadlineNanos)
+        : soFar;
+  }
+
   private final String name;
   private final Sweep sweep;
   private final ReentrantLock lock = new ReentrantLock();
@@ -50,8 +61,7 @@ public final class DeadlineWatch {
   private long at;
   // While a sweep runs, the earliest deadline told meanwhile, which its scan may have missed.
   private boolean sweeping;
-  private boolean told;
-  private long toldAt;
+  private OptionalLong toldWhileSweeping = OptionalLong.empty();
 
   /**
    * @param name the watch thread's name
@@ -70,10 +80,7 @@ public final class DeadlineWatch {
     lock.lock();
     try {
       if (sweeping) {
-        if (!told || deadlineNanos - toldAt < 0) {
-          told = true;
-          toldAt = deadlineNanos;
-        }
+        toldWhileSweeping = earlier(toldWhileSweeping, deadlineNanos);
       } else if (!armed || deadlineNanos - at < 0) {
         arm(deadlineNanos);
       }
@@ -101,7 +108,7 @@ public final class DeadlineWatch {
       }
       armed = false;
       sweeping = true;
-      told = false;
+      toldWhileSweeping = OptionalLong.empty();
     } finally {
       lock.unlock();
     }
@@ -118,16 +125,13 @@ public final class DeadlineWatch {
     lock.lock();
     try {
       sweeping = false;
-      boolean any = ahead.isPresent() || told;
-      if (!any) {
+      OptionalLong next =
+          toldWhileSweeping.isPresent() ? earlier(ahead, toldWhileSweeping.getAsLong()) : ahead;
+      if (next.isEmpty()) {
         return;
       }
-      long next =
-          ahead.isPresent() && (!told || ahead.getAsLong() - toldAt < 0)
-              ? ahead.getAsLong()
-              : toldAt;
       long soonest = System.nanoTime() + GRAIN_NANOS;
-      arm(next - soonest < 0 ? soonest : next);
+      arm(next.getAsLong() - soonest < 0 ? soonest : next.getAsLong());
     } finally {
       lock.unlock();
     }

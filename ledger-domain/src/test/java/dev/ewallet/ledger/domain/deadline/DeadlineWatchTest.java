@@ -113,6 +113,16 @@ class DeadlineWatchTest {
     assertThat(ranAt.get(1) - toldMeanwhile).isNotNegative();
   }
 
+  @Test
+  void theEarlierOfTwoDeadlinesIsTheOneBeforeInNanoTimeEvenAcrossItsWrap() {
+    assertThat(DeadlineWatch.earlier(OptionalLong.empty(), 5)).hasValue(5);
+    assertThat(DeadlineWatch.earlier(OptionalLong.of(3), 5)).hasValue(3);
+    assertThat(DeadlineWatch.earlier(OptionalLong.of(5), 3)).hasValue(3);
+    // nanoTime may wrap: a deadline just past Long.MAX_VALUE comes after one just before it.
+    assertThat(DeadlineWatch.earlier(OptionalLong.of(Long.MAX_VALUE), Long.MIN_VALUE))
+        .hasValue(Long.MAX_VALUE);
+  }
+
   private static void await(BooleanSupplier condition, String what) throws InterruptedException {
     long until = in(Duration.ofSeconds(30));
     while (!condition.getAsBoolean()) {
