@@ -15,9 +15,9 @@ import org.springframework.core.env.MapPropertySource;
  * for HTTP), with {@code OTEL_EXPORTER_OTLP_PROTOCOL} choosing {@code grpc} or HTTP. With an
  * endpoint, every trace is sampled unless {@code OTEL_TRACES_SAMPLER_ARG} gives a ratio, and every
  * JDBC statement gets a span. Without one, tracing is off altogether ({@value #TRACING} false: a
- * no-op tracer, no span, no tracing observation handler or exemplar, no wrapped connection), so it
- * costs nothing; requests still carry a trace id in their log lines and problem bodies, the
- * caller's or a random one, set by the REST adapter's filter.
+ * tracer that samples nothing, so every span is a no-op; no tracing observation handler or
+ * exemplar, no wrapped connection), so it costs nothing; requests still carry a trace id in their
+ * log lines and problem bodies, the caller's or a random one, set by the REST adapter's filter.
  *
  * <p>These are defaults, added last: a property set anywhere else wins (a deployment that sets
  * {@value #EXCLUDE} itself keeps the tracing handlers unless it names them too).
@@ -53,6 +53,8 @@ class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
       defaults.put(JDBC_SPANS, "false");
       if (!environment.getProperty(TRACING, Boolean.class, false)) {
         defaults.put(EXCLUDE, TRACING_HANDLERS);
+        // The tracer bean stays OpenTelemetry's, sampling a tenth of new traces by default: none.
+        defaults.put(SAMPLING, "0.0");
       }
     } else {
       defaults.put(ENDPOINT, endpoint);

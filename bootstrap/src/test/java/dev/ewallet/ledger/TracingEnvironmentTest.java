@@ -27,6 +27,7 @@ class TracingEnvironmentTest {
     assertThat(environment.getProperty(TracingEnvironment.JDBC_SPANS)).isEqualTo("false");
     assertThat(environment.getProperty(TracingEnvironment.EXCLUDE))
         .isEqualTo(TracingEnvironment.TRACING_HANDLERS);
+    assertThat(environment.getProperty(TracingEnvironment.SAMPLING)).isEqualTo("0.0");
   }
 
   @Test
@@ -35,6 +36,7 @@ class TracingEnvironmentTest {
 
     assertThat(environment.getProperty(TracingEnvironment.TRACING)).isEqualTo("true");
     assertThat(environment.getProperty(TracingEnvironment.EXCLUDE)).isNull();
+    assertThat(environment.getProperty(TracingEnvironment.SAMPLING)).isNull();
   }
 
   @Test
