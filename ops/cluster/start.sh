@@ -70,14 +70,24 @@ for _ in $(seq 1 180); do alive 1; ready 1 && break; sleep 1; done
 for i in $(seq 2 "$INSTANCES"); do start_instance "$i"; done
 haproxy -D -f "$DIR/haproxy.cfg" -p "$DIR/haproxy.pid"
 
-# Up when every instance answers its readiness probe and the balancer forwards a request.
+# The instances the balancer sends requests to: it goes round them in turn, so twice as many
+# requests as instances reach every one that it has in rotation. An instance answers its own probe
+# up to a second before HAProxy's next probe puts it back in rotation.
+in_rotation() {
+  for _ in $(seq 1 $(( 2 * INSTANCES ))); do
+    curl -sf -D - -o /dev/null "http://127.0.0.1:$PORT/actuator/health/readiness" \
+      | tr -d '\r' | sed -n 's/^[Xx]-[Ss]erved-[Bb]y: //p'
+  done | sort -u | wc -l
+}
+
+# Up when every instance answers its readiness probe and the balancer forwards requests to each.
 for _ in $(seq 1 180); do
   up=0
   for i in $(seq 1 "$INSTANCES"); do
     alive "$i"
     ! ready "$i" || up=$(( up + 1 ))
   done
-  if [ "$up" -eq "$INSTANCES" ] && curl -sf "http://127.0.0.1:$PORT/actuator/health/readiness" >/dev/null; then
+  if [ "$up" -eq "$INSTANCES" ] && [ "$(in_rotation)" -eq "$INSTANCES" ]; then
     echo "cluster up: $INSTANCES instances behind http://127.0.0.1:$PORT"
     exit 0
   fi

@@ -164,7 +164,9 @@ class BankFlowIT extends LedgerIntegrationTest {
   void expiryReleasesExactlyOnceEvenWhenCapturesRaceIt() throws Exception {
     Wallet wallet = walletWith(100_000);
     Wallet shop = openWallet();
-    Instant soon = Instant.now().plusMillis(1_500);
+    // Every hold must be placed before this (a hold cannot expire in the past): ten requests in
+    // three seconds leaves a stalled machine room.
+    Instant soon = Instant.now().plusSeconds(3);
     List<String> holds = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       holds.add(id(hold(wallet, shop.id(), 1_000, soon), "holdId"));
