@@ -38,8 +38,10 @@ ls bootstrap/target/bootstrap-*.jar >/dev/null 2>&1 \
 . ops/postgres/server.sh
 . bin/java-env.sh
 . bin/dev-secret.sh
-ETCD_PORT=23790 ETCD_PEER_PORT=23800 DB_PORT=55440 HTTP_PORT=18090
-PG_PORTS=(0 55441 55442) REST_PORTS=(0 58008 58009)
+# Fixed ports below Linux's ephemeral range (32768-60999): a port in it can be taken at any moment
+# as the local end of an outgoing connection (a standby once failed to bind 55442 that way).
+ETCD_PORT=23790 ETCD_PEER_PORT=23800 DB_PORT=25440 HTTP_PORT=18090
+PG_PORTS=(0 25441 25442) REST_PORTS=(0 28008 28009)
 log() { echo "[drill] $*" >&2; }
 
 cleanup() {
