@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +41,7 @@ class ClusterIT extends LedgerIntegrationTest {
   static void startCluster() throws Exception {
     assumeTrue(onPath("haproxy"), "needs haproxy (apt-get install haproxy; .ci/run installs it)");
     run = Files.createTempDirectory("ledger-cluster");
-    port = freeRange(INSTANCES + 1);
+    port = FreePorts.consecutive(INSTANCES + 1);
     ProcessBuilder start =
         new ProcessBuilder(
                 "bash",
@@ -98,31 +97,6 @@ class ClusterIT extends LedgerIntegrationTest {
     } catch (IOException | InterruptedException e) {
       return false;
     }
-  }
-
-  /** The first of {@code count} consecutive free ports. */
-  private static int freeRange(int count) throws IOException {
-    for (int attempt = 0; attempt < 100; attempt++) {
-      int first;
-      try (ServerSocket socket = new ServerSocket(0)) {
-        first = socket.getLocalPort();
-      }
-      if (first + count >= 65_535) {
-        continue;
-      }
-      boolean free = true;
-      for (int p = first; p < first + count && free; p++) {
-        try (ServerSocket probe = new ServerSocket(p)) {
-          probe.setReuseAddress(true);
-        } catch (IOException taken) {
-          free = false;
-        }
-      }
-      if (free) {
-        return first;
-      }
-    }
-    throw new IllegalStateException("no " + count + " consecutive free ports");
   }
 
   /** The balancer in front of the instances. */

@@ -1,7 +1,5 @@
 package dev.ewallet.ledger;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +23,7 @@ final class KafkaTestBroker {
   static final int PARTITIONS = 6;
   static final List<String> TOPICS = List.of("wallet.transfers");
 
-  private static final int FORWARDED_PORT = freePort();
+  private static final int FORWARDED_PORT = FreePorts.one();
   private static EmbeddedKafkaKraftBroker broker;
 
   private KafkaTestBroker() {}
@@ -58,14 +56,6 @@ final class KafkaTestBroker {
   static void startBehindForwardedPort() {
     String[] address = start().getBrokersAsString().split(",")[0].split(":");
     TcpForwarder.open(FORWARDED_PORT, address[0], Integer.parseInt(address[1]));
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** Reads every ledger topic from the beginning in a fresh group until {@code done} holds. */

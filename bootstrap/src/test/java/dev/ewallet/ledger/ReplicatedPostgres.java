@@ -1,7 +1,6 @@
 package dev.ewallet.ledger;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -30,8 +29,8 @@ final class ReplicatedPostgres {
   private final Path primaryDir = root.resolve("primary");
   private final Path replicaDir = root.resolve("replica");
   private final String bin = binaries().orElseThrow();
-  private final int primaryPort = freePort();
-  private final int replicaPort = freePort();
+  private final int primaryPort = FreePorts.one();
+  private final int replicaPort = FreePorts.one();
 
   ReplicatedPostgres start() {
     run(List.of("mkdir", "-p", primaryDir.toString()), false);
@@ -208,13 +207,5 @@ final class ReplicatedPostgres {
 
   private static int major(Path bin) {
     return Integer.parseInt(bin.getParent().getFileName().toString());
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }
