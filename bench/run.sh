@@ -144,7 +144,9 @@ cpu_ticks() {
 pg_ticks() {
   local pids
   pids=" $(pgrep -x postgres | tr '\n' ' ') "
-  for p in $pids; do cat "/proc/$p/stat" 2>/dev/null; done | awk -v pids="$pids" '
+  # A backend can exit between pgrep and cat (a parallel worker, a client's short session): its
+  # failed cat must not end the run (set -e and pipefail would, silently).
+  for p in $pids; do cat "/proc/$p/stat" 2>/dev/null || true; done | awk -v pids="$pids" '
     { t += $14 + $15; if (index(pids, " " $4 " ") == 0) t += $16 + $17 } END { print t + 0 }'
 }
 rss_mb() {

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -34,12 +35,14 @@ import tools.jackson.databind.JsonNode;
  * Payday defences with their production settings: 10 money-moving requests per user per second in a
  * Redis shared by two instances, an in-process fallback when Redis stops, and a pool of 2
  * connections with a 500 ms timeout that sheds the excess as 503. Its own context (and Redis
- * server, which the tests stop and start), so the other system tests keep their generous limits.
+ * server, which the tests stop and start), so the other system tests keep their generous limits;
+ * closed after the class, as no other class shares it.
  */
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "ledger.security.jwt-secret=" + TestTokens.SECRET)
 @ActiveProfiles("systemtest")
+@DirtiesContext
 class ResilienceIT extends SystemTestSupport {
 
   @Autowired AuditFlushJob auditFlush;
