@@ -340,7 +340,9 @@ class ApiErrorsIT extends LedgerIntegrationTest {
   @Test
   void unknownRoutesMethodsAndMediaTypesAreProblemsToo() {
     Wallet wallet = openWallet();
-    assertProblem(api().get("/v1/nothing-here", wallet.token()), 404, "NOT_FOUND");
+    ApiClient.Reply unknown = api().get("/v1/nothing-here", wallet.token());
+    assertProblem(unknown, 404, "NOT_FOUND");
+    assertThat(unknown.json().get("detail").asText()).doesNotContain("static");
     assertProblem(
         api().send(api().request("/v1/transfers", wallet.token()).GET()),
         405,
@@ -355,5 +357,50 @@ class ApiErrorsIT extends LedgerIntegrationTest {
                     .POST(HttpRequest.BodyPublishers.ofString("hello"))),
         415,
         "UNSUPPORTED_MEDIA_TYPE");
+  }
+
+  /**
+   * Requests no client library would send, written byte by byte, are problems with a code like
+   * every other error, not Tomcat's HTML page or Spring Boot's default body: what the firewall
+   * refuses (a semicolon, a double slash, an encoded dot segment, an unknown method), what Tomcat
+   * refuses before any servlet sees the request (a NUL in the path, a space in it, a header name
+   * with a space, no Host), the method Tomcat never serves, and the error page asked for by name.
+   */
+  @Test
+  void requestsRefusedBeforeAnyRouteAreProblemsToo() throws Exception {
+    Wallet wallet = openWallet();
+    String account = "/v1/accounts/" + wallet.id();
+    String bearer = "Authorization: Bearer " + wallet.token();
+    for (String refused :
+        List.of(
+            "GET " + account + ";x=1",
+            "GET /v1/" + account,
+            "GET /v1/accounts/%2e%2e" + account,
+            "FOO " + account,
+            "GET " + account + "%00",
+            "GET /v1/acc ounts")) {
+      assertRawProblem(
+          RawHttp.exchange(port, refused + " HTTP/1.1", bearer), 400, "VALIDATION_FAILED");
+    }
+    assertRawProblem(
+        RawHttp.exchange(port, "GET " + account + " HTTP/1.1", bearer, "Bad Header: x"),
+        400,
+        "VALIDATION_FAILED");
+    assertRawProblem(
+        RawHttp.exchangeHead(port, "GET " + account + " HTTP/1.1\r\n" + bearer + "\r\n\r\n"),
+        400,
+        "VALIDATION_FAILED");
+    RawHttp.Reply trace = RawHttp.exchange(port, "TRACE " + account + " HTTP/1.1", bearer);
+    assertRawProblem(trace, 405, "METHOD_NOT_ALLOWED");
+    assertThat(trace.header("Allow")).contains("GET");
+    assertProblem(api().get("/error", wallet.token()), 404, "NOT_FOUND");
+  }
+
+  private static void assertRawProblem(RawHttp.Reply reply, int status, String code) {
+    assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+    assertThat(reply.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(reply.json().get("code").asText()).isEqualTo(code);
+    assertThat(reply.json().get("status").asInt()).isEqualTo(status);
+    assertThat(reply.json().get("detail").asText()).isNotBlank();
   }
 }

@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -117,25 +113,14 @@ class SecurityIT extends LedgerIntegrationTest {
     assertThat(rawStatus(wallet, "If-None-Match: \"a\u0085b\"")).isEqualTo(400);
   }
 
-  /** The status line's code of a GET of the wallet written byte by byte (ISO-8859-1). */
+  /** The status of a GET of the wallet, written byte by byte (ISO-8859-1). */
   private int rawStatus(Wallet wallet, String extraHeader) throws Exception {
-    try (Socket socket = new Socket("127.0.0.1", port)) {
-      socket.setSoTimeout(30_000);
-      String request =
-          "GET /v1/accounts/"
-              + wallet.id()
-              + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
-              + wallet.token()
-              + "\r\n"
-              + extraHeader
-              + "\r\nConnection: close\r\n\r\n";
-      socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-      String status =
-          new BufferedReader(
-                  new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))
-              .readLine();
-      return Integer.parseInt(status.split(" ")[1]);
-    }
+    return RawHttp.exchange(
+            port,
+            "GET /v1/accounts/" + wallet.id() + " HTTP/1.1",
+            "Authorization: Bearer " + wallet.token(),
+            extraHeader)
+        .status();
   }
 
   @Test

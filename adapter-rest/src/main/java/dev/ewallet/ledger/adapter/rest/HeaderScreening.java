@@ -16,6 +16,12 @@ final class HeaderScreening {
 
   private static final String BEARER = "Bearer ";
 
+  /** The detail of the problem that answers a request the firewall refuses. */
+  static final String REFUSED =
+      "the request's method, URL or a header holds what the API does not accept: an unknown"
+          + " method; an encoded slash, percent sign or dot, a dot segment, a double slash, a"
+          + " semicolon or a backslash in the URL; a control character or an unassigned code point";
+
   private HeaderScreening() {}
 
   /**

@@ -21,6 +21,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * Turns every failure into an RFC 9457 problem with a stable {@code code}: business rejections by
@@ -93,18 +94,13 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
    */
   @ExceptionHandler(RequestRejectedException.class)
   ResponseEntity<Object> rejected(RequestRejectedException e) {
-    return respond(
-        ProblemCode.VALIDATION_FAILED,
-        "a header or parameter holds a character the API does not accept (a control character or"
-            + " an unassigned code point)");
+    return respond(ProblemCode.VALIDATION_FAILED, HeaderScreening.REFUSED);
   }
 
   @ExceptionHandler(Exception.class)
   ResponseEntity<Object> unexpected(Exception e) {
     LOG.error("unexpected failure", e);
-    return respond(
-        ProblemCode.INTERNAL_ERROR,
-        "an unexpected error occurred; retry with the same Idempotency-Key to learn the outcome");
+    return respond(ProblemCode.INTERNAL_ERROR, ProblemResponseWriter.UNEXPECTED);
   }
 
   @Override
@@ -120,6 +116,15 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
     return respond(ProblemCode.VALIDATION_FAILED, JsonInputProblems.describe(e));
   }
 
+  /**
+   * An unknown path: Spring MVC's detail would speak of static resources, which the API has none.
+   */
+  @Override
+  protected ResponseEntity<Object> handleNoResourceFoundException(
+      NoResourceFoundException e, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    return respond(ProblemCode.NOT_FOUND, ProblemResponseWriter.NO_RESOURCE);
+  }
+
   /** Spring MVC's own errors: keep its status and detail, add the code clients switch on. */
   @Override
   protected ResponseEntity<Object> handleExceptionInternal(
@@ -127,23 +132,11 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> response =
         super.handleExceptionInternal(e, body, headers, status, request);
     if (response != null && response.getBody() instanceof ProblemDetail problem) {
-      ProblemCode code = codeForStatus(status.value());
+      ProblemCode code = ProblemCode.forStatus(status.value());
       AuditRequestFilter.noteCode(code);
       code.decorate(problem);
     }
     return response;
-  }
-
-  private static ProblemCode codeForStatus(int status) {
-    return switch (status) {
-      case 400 -> ProblemCode.VALIDATION_FAILED;
-      case 404 -> ProblemCode.NOT_FOUND;
-      case 405 -> ProblemCode.METHOD_NOT_ALLOWED;
-      case 406 -> ProblemCode.NOT_ACCEPTABLE;
-      case 413 -> ProblemCode.PAYLOAD_TOO_LARGE;
-      case 415 -> ProblemCode.UNSUPPORTED_MEDIA_TYPE;
-      default -> ProblemCode.INTERNAL_ERROR;
-    };
   }
 
   private ResponseEntity<Object> overloaded(String detail) {

@@ -101,10 +101,17 @@ class LedgerSecurityConfiguration {
     return http.build();
   }
 
-  /** The strict firewall, its header rules checked without regular expressions. */
+  /**
+   * The strict firewall, its header rules checked without regular expressions. What it refuses is
+   * answered as every other refusal, a problem with a code, not Spring's default error body.
+   */
   @Bean
-  WebSecurityCustomizer headerScreening() {
-    return web -> web.httpFirewall(HeaderScreening.firewall());
+  WebSecurityCustomizer headerScreening(ProblemResponseWriter problems) {
+    return web ->
+        web.httpFirewall(HeaderScreening.firewall())
+            .requestRejectedHandler((request, response, e) ->
+                problems.write(
+                    request, response, ProblemCode.VALIDATION_FAILED, HeaderScreening.REFUSED));
   }
 
   /**

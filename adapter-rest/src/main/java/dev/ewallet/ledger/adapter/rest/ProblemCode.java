@@ -112,6 +112,22 @@ enum ProblemCode {
     };
   }
 
+  /**
+   * The code of an error that carries nothing but its HTTP status: Spring MVC's own (an unknown
+   * route, a wrong method) and the servlet container's (a request it could not read as HTTP). A
+   * client's error without a code of its own is a request that is not valid.
+   */
+  static ProblemCode forStatus(int status) {
+    return switch (status) {
+      case 404 -> NOT_FOUND;
+      case 405 -> METHOD_NOT_ALLOWED;
+      case 406 -> NOT_ACCEPTABLE;
+      case 413 -> PAYLOAD_TOO_LARGE;
+      case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      default -> status < 500 ? VALIDATION_FAILED : INTERNAL_ERROR;
+    };
+  }
+
   /** The logging context's key of the current trace id, and the problem's property. */
   static final String TRACE_ID = "traceId";
 
