@@ -42,7 +42,7 @@ class EmbeddedDatabaseEnvironment implements EnvironmentPostProcessor, Ordered {
     }
     Path home = home(environment);
     Path data = environment.getProperty(DATA_DIR, Path.class, home.resolve("postgres"));
-    int port = environment.getProperty(PORT, Integer.class, 54329);
+    int port = environment.getProperty(PORT, Integer.class, 25432);
     String database = environment.getProperty(DATABASE, "ledger");
     EmbeddedPostgresServer server =
         EmbeddedPostgresServer.start(data, home.resolve("binaries"), port);
