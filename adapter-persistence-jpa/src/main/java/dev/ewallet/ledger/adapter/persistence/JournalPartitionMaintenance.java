@@ -1,7 +1,11 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -13,19 +17,47 @@ import org.springframework.stereotype.Component;
  * function for {@code ledger.journal.partitions-ahead} months beyond the current one. Every
  * instance may run it; the function serialises callers and creates only what is missing. A failed
  * run is retried at the next one, months before a posting could find no partition.
+ *
+ * <p>After each run, created or not, it reads from the catalog the first instant no partition
+ * covers, the horizon past which postings would fail (there is no default partition, by design),
+ * and serves it as the gauge {@code ledger.journal.partition.horizon}: a run that keeps failing
+ * shows as a horizon that stops moving, which an alert sees long before it is reached.
  */
 @Component
 class JournalPartitionMaintenance {
 
   private static final Logger LOG = LoggerFactory.getLogger(JournalPartitionMaintenance.class);
 
+  /** The months from the current one that no partition covers; the first of them, in Unix time. */
+  private static final String HORIZON =
+      "SELECT extract(epoch FROM coalesce(min(m), date_trunc('month', now(), 'UTC')"
+          + "  + interval '38 months'))::bigint"
+          + " FROM generate_series(date_trunc('month', now(), 'UTC'),"
+          + "  date_trunc('month', now(), 'UTC') + interval '37 months', interval '1 month') m"
+          + " WHERE NOT EXISTS (SELECT 1 FROM pg_inherits p"
+          + "  CROSS JOIN ledger_entry_partition_bounds(p.inhrelid) b"
+          + "  WHERE p.inhparent = 'ledger_entry'::regclass"
+          + "  AND (b.lower_bound IS NULL OR b.lower_bound <= m)"
+          + "  AND (b.upper_bound IS NULL OR m < b.upper_bound))";
+
   private final JdbcClient jdbc;
   private final int monthsAhead;
 
+  /** Unix seconds; not a number until first read. */
+  private volatile double horizonEpochSeconds = Double.NaN;
+
   JournalPartitionMaintenance(
-      JdbcClient jdbc, @Value("${ledger.journal.partitions-ahead:3}") int monthsAhead) {
+      JdbcClient jdbc,
+      @Value("${ledger.journal.partitions-ahead:3}") int monthsAhead,
+      ObjectProvider<MeterRegistry> registry) {
     this.jdbc = jdbc;
     this.monthsAhead = monthsAhead;
+    Gauge.builder("ledger.journal.partition.horizon", this, m -> m.horizonEpochSeconds)
+        .baseUnit("seconds")
+        .description(
+            "The first instant (Unix time) that no partition of ledger_entry covers: postings"
+                + " dated from then on would fail. Maintenance keeps it months ahead")
+        .register(registry.getIfAvailable(SimpleMeterRegistry::new));
   }
 
   @Scheduled(
@@ -40,6 +72,13 @@ class JournalPartitionMaintenance {
     } catch (RuntimeException e) {
       LOG.warn("ledger_entry partition maintenance failed, retried next run: {}", e.toString());
     }
+    try {
+      horizonEpochSeconds = readHorizon();
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "reading the ledger_entry partition horizon failed, the last one stands: {}",
+          e.toString());
+    }
   }
 
   /** Creates the missing partitions up to the configured months ahead; returns how many. */
@@ -48,5 +87,10 @@ class JournalPartitionMaintenance {
         .param(monthsAhead)
         .query(Integer.class)
         .single();
+  }
+
+  /** The first instant no partition covers, in Unix seconds, read from the catalog. */
+  long readHorizon() {
+    return jdbc.sql(HORIZON).query(Long.class).single();
   }
 }
