@@ -18,6 +18,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ApiErrorsIT extends LedgerIntegrationTest {
 
+  /** A write to {@code path} with a body of {@code contentType}, under a new idempotency key. */
+  private HttpRequest.Builder write(String path, String token, String contentType) {
+    return api()
+        .request(path, token)
+        .header("Content-Type", contentType)
+        .header("Idempotency-Key", ApiClient.newKey());
+  }
+
   private String transferBody(long from, long to, String amount) {
     return "{\"fromAccountId\":" + from + ",\"toAccountId\":" + to + ",\"amount\":" + amount + "}";
   }
@@ -113,6 +121,15 @@ class ApiErrorsIT extends LedgerIntegrationTest {
         "IDEMPOTENCY_KEY_INVALID");
     assertProblem(
         api().post("/v1/deposits", OPERATOR, "", "{\"accountId\":" + to.id() + ",\"amount\":1}"),
+        400,
+        "IDEMPOTENCY_KEY_INVALID");
+    // Given twice, the values would be joined into a third key that matches neither.
+    assertProblem(
+        api()
+            .send(
+                write("/v1/transfers", from.token(), "application/json")
+                    .header("Idempotency-Key", ApiClient.newKey())
+                    .POST(HttpRequest.BodyPublishers.ofString(body))),
         400,
         "IDEMPOTENCY_KEY_INVALID");
     assertThat(balance(from.id())).isEqualTo(1_000);
@@ -326,10 +343,7 @@ class ApiErrorsIT extends LedgerIntegrationTest {
     ApiClient.Reply chunked =
         api()
             .send(
-                api()
-                    .request("/v1/transfers", from.token())
-                    .header("Content-Type", "application/json")
-                    .header("Idempotency-Key", ApiClient.newKey())
+                write("/v1/transfers", from.token(), "application/json")
                     .POST(
                         HttpRequest.BodyPublishers.ofInputStream(
                             () -> new ByteArrayInputStream(bytes))));
@@ -350,13 +364,42 @@ class ApiErrorsIT extends LedgerIntegrationTest {
     assertProblem(
         api()
             .send(
-                api()
-                    .request("/v1/transfers", wallet.token())
-                    .header("Content-Type", "text/plain")
-                    .header("Idempotency-Key", ApiClient.newKey())
+                write("/v1/transfers", wallet.token(), "text/plain")
                     .POST(HttpRequest.BodyPublishers.ofString("hello"))),
         415,
         "UNSUPPORTED_MEDIA_TYPE");
+  }
+
+  /**
+   * JSON only: a YAML body would be read without the JSON rules (1.9 truncated to 1, a field given
+   * twice or unknown accepted), so it is refused, and a YAML or XML answer is not offered.
+   */
+  @Test
+  void yamlAndXmlAreNeitherReadNorWritten() {
+    Wallet from = walletWith(1_000);
+    Wallet to = openWallet();
+    String yaml =
+        "fromAccountId: " + from.id() + "\ntoAccountId: " + to.id() + "\namount: 1.9\namount: 9\n";
+
+    assertProblem(
+        api()
+            .send(
+                write("/v1/transfers", from.token(), "application/yaml")
+                    .POST(HttpRequest.BodyPublishers.ofString(yaml))),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE");
+    for (String format : List.of("application/yaml", "application/xml")) {
+      assertProblem(
+          api()
+              .send(
+                  api()
+                      .request("/v1/accounts/" + from.id(), from.token())
+                      .header("Accept", format)
+                      .GET()),
+          406,
+          "NOT_ACCEPTABLE");
+    }
+    assertThat(balance(from.id())).isEqualTo(1_000);
   }
 
   /**

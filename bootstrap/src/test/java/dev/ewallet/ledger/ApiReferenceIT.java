@@ -74,11 +74,13 @@ class ApiReferenceIT extends LedgerIntegrationTest {
         .append(api.path("info").path("description").asText())
         .append("\n\n")
         .append("Every request but `/actuator/health` carries `Authorization: Bearer <token>`.")
-        .append(" Every write carries an `Idempotency-Key` header (1 to 255 visible ASCII")
+        .append(" Every write carries an `Idempotency-Key` header, once (1 to 255 visible ASCII")
         .append(" characters): the same key with the same body replays the first answer, with")
-        .append(" another body it answers 422 `IDEMPOTENCY_KEY_REUSED`. Every error is an")
-        .append(" `application/problem+json` body (RFC 9457) with a stable `code`; a 503 carries")
-        .append(" `Retry-After`. Amounts are integers in minor units.\n\n")
+        .append(" another body it answers 422 `IDEMPOTENCY_KEY_REUSED`. Bodies and answers are")
+        .append(" JSON (`application/json`; YAML and XML are refused). Every error is an")
+        .append(" `application/problem+json` body (RFC 9457) with a stable `code`, including a")
+        .append(" request refused before it reaches a route (a malformed URL or header); a 503")
+        .append(" carries `Retry-After`. Amounts are integers in minor units.\n\n")
         .append("## Operations\n");
     Map<String, List<String>> byTag = new TreeMap<>();
     api.path("paths")

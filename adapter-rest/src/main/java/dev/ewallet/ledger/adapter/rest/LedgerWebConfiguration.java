@@ -18,11 +18,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
+import org.springframework.http.converter.HttpMessageConverters;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.core.StreamReadFeature;
@@ -36,9 +38,35 @@ import tools.jackson.databind.type.LogicalType;
 @Configuration
 class LedgerWebConfiguration implements WebMvcConfigurer {
 
+  /** Object formats other than JSON, whose converters Spring registers when a library is there. */
+  private static final List<org.springframework.http.MediaType> NOT_JSON =
+      Stream.of(
+              "application/yaml",
+              "application/xml",
+              "text/xml",
+              "application/cbor",
+              "application/x-jackson-smile")
+          .map(org.springframework.http.MediaType::parseMediaType)
+          .toList();
+
   @Override
   public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
     resolvers.add(new CallerArgumentResolver());
+  }
+
+  /**
+   * The API reads and writes JSON only. springdoc brings Jackson 2's YAML module, and Spring then
+   * registers a YAML converter of its own: a body sent as {@code application/yaml} was read by a
+   * mapper without the rules of {@link #strictLedgerJson()}, an amount of {@code 1.9} truncated to
+   * 1, a field given twice or unknown accepted. Such a body is now refused as an unsupported media
+   * type, and asking for such an answer as not acceptable.
+   */
+  @Override
+  public void configureMessageConverters(HttpMessageConverters.ServerBuilder converters) {
+    converters.configureMessageConvertersList(list ->
+        list.removeIf(converter ->
+            converter.getSupportedMediaTypes().stream()
+                .anyMatch(type -> NOT_JSON.stream().anyMatch(type::equalsTypeAndSubtype))));
   }
 
   /**
@@ -152,8 +180,8 @@ class LedgerWebConfiguration implements WebMvcConfigurer {
                 parameter
                     .required(true)
                     .description(
-                        "1 to 255 visible ASCII characters; the same key and body replay the"
-                            + " first answer"));
+                        "1 to 255 visible ASCII characters, given once; the same key and body"
+                            + " replay the first answer"));
       }
       ApiResponses responses = operation.getResponses();
       if (responses.keySet().stream()
