@@ -5,7 +5,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Enumeration;
+import java.util.Collections;
 import org.springframework.http.HttpMethod;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -35,8 +35,7 @@ class IdempotencyKeyHeaderFilter extends OncePerRequestFilter {
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    Enumeration<String> keys = request.getHeaders(RequestFields.IDEMPOTENCY_KEY);
-    if (keys.hasMoreElements() && keys.nextElement() != null && keys.hasMoreElements()) {
+    if (Collections.list(request.getHeaders(RequestFields.IDEMPOTENCY_KEY)).size() > 1) {
       problems.write(
           request,
           response,
