@@ -53,8 +53,11 @@ final class RawHttp {
     }
   }
 
-  private static Reply parse(String reply) {
+  private static Reply parse(String reply) throws IOException {
     int end = reply.indexOf("\r\n\r\n");
+    if (end < 0) {
+      throw new IOException("the server closed the connection without a whole reply: " + reply);
+    }
     String[] lines = reply.substring(0, end).split("\r\n");
     Map<String, String> headers = new TreeMap<>();
     for (int i = 1; i < lines.length; i++) {
