@@ -70,7 +70,8 @@ class OpsArtifactsIT extends LedgerIntegrationTest {
             "ledger_outbox_backlog",
             "ledger_outbox_oldest_age_seconds",
             "ledger_reconciliation_mismatches",
-            "ledger_withdrawals_oldest_pending_age_seconds");
+            "ledger_withdrawals_oldest_pending_age_seconds",
+            "ledger_journal_partition_horizon_seconds");
   }
 
   @Test
