@@ -66,25 +66,6 @@ final class RawHttp {
           lines[i].substring(0, colon).toLowerCase(Locale.ROOT),
           lines[i].substring(colon + 1).trim());
     }
-    String body = reply.substring(end + 4);
-    if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-      body = dechunk(body);
-    }
-    return new Reply(Integer.parseInt(lines[0].split(" ")[1]), headers, body);
-  }
-
-  private static String dechunk(String chunked) {
-    StringBuilder body = new StringBuilder();
-    int at = 0;
-    for (int size; (size = Integer.parseInt(sizeLine(chunked, at), 16)) > 0; ) {
-      int start = chunked.indexOf("\r\n", at) + 2;
-      body.append(chunked, start, start + size);
-      at = start + size + 2;
-    }
-    return body.toString();
-  }
-
-  private static String sizeLine(String chunked, int at) {
-    return chunked.substring(at, chunked.indexOf("\r\n", at)).trim();
+    return new Reply(Integer.parseInt(lines[0].split(" ")[1]), headers, reply.substring(end + 4));
   }
 }
