@@ -30,16 +30,46 @@ $$
            AS bound;
 $$;
 
+--changeset ledger:010-partition-coverage-functions splitStatements:false runOnChange:true
+-- Whether a partition of ledger_entry holds the instant: whether a posting dated then has a place
+-- (there is no default partition, by design).
+CREATE OR REPLACE FUNCTION ledger_entry_partition_covers(instant timestamptz) RETURNS boolean
+    LANGUAGE sql STABLE SET search_path FROM CURRENT AS
+$$
+    SELECT EXISTS (SELECT 1 FROM pg_inherits p CROSS JOIN ledger_entry_partition_bounds(p.inhrelid) b
+                    WHERE p.inhparent = 'ledger_entry'::regclass
+                      AND (b.lower_bound IS NULL OR b.lower_bound <= instant)
+                      AND (b.upper_bound IS NULL OR instant < b.upper_bound));
+$$;
+
+-- The partition horizon: the first instant from now on that no partition covers, past which
+-- postings would fail. Coverage ends only where a partition ends, so it is now or the upper bound of
+-- some partition: the earliest of those that nothing covers. It sees a gap inside a month as well
+-- as the end of the last partition; infinity only if a partition reached MAXVALUE.
+CREATE OR REPLACE FUNCTION ledger_entry_partition_horizon() RETURNS timestamptz
+    LANGUAGE sql STABLE SET search_path FROM CURRENT AS
+$$
+    SELECT coalesce(min(x.instant), 'infinity')
+      FROM (SELECT now()
+             UNION ALL
+            SELECT b.upper_bound
+              FROM pg_inherits p CROSS JOIN ledger_entry_partition_bounds(p.inhrelid) b
+             WHERE p.inhparent = 'ledger_entry'::regclass AND b.upper_bound > now()) AS x(instant)
+     WHERE NOT ledger_entry_partition_covers(x.instant);
+$$;
+
 --changeset ledger:010-entry-partitions-function splitStatements:false runOnChange:true
 -- Creates the monthly partitions of ledger_entry (UTC months) from the current month to `months`
 -- ahead, skipping any month a partition already covers; returns how many it created. It runs as
 -- the schema's owner (only the owner may add partitions) and is the one thing the runtime role may
--- ask of it: the service calls it at start and on a schedule (ADR 0012).
+-- ask of it: the service calls it at start and on a schedule (ADR 0012). Its months are UTC months
+-- whatever the caller's time zone: month arithmetic in another zone cuts months at local times (in
+-- a zone west of UTC the first migration failed, naming two partitions after one month).
 CREATE OR REPLACE FUNCTION ledger_entry_partitions_ahead(months integer) RETURNS integer
-    LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT SET TimeZone TO 'UTC' AS
 $$
 DECLARE
-    first_month timestamptz := date_trunc('month', now(), 'UTC');
+    first_month timestamptz := date_trunc('month', now());
     month_start timestamptz;
     partition   text;
     created     integer := 0;
@@ -52,11 +82,7 @@ BEGIN
     PERFORM pg_advisory_xact_lock(hashtext('ledger_entry_partitions_ahead'));
     FOR i IN 0..months LOOP
         month_start := first_month + make_interval(months => i);
-        CONTINUE WHEN EXISTS (
-            SELECT 1 FROM pg_inherits p CROSS JOIN ledger_entry_partition_bounds(p.inhrelid) b
-             WHERE p.inhparent = 'ledger_entry'::regclass
-               AND (b.lower_bound IS NULL OR b.lower_bound <= month_start)
-               AND (b.upper_bound IS NULL OR month_start < b.upper_bound));
+        CONTINUE WHEN ledger_entry_partition_covers(month_start);
         partition := 'ledger_entry_p' || to_char(month_start AT TIME ZONE 'UTC', 'YYYY_MM');
         EXECUTE format('CREATE TABLE %I PARTITION OF ledger_entry FOR VALUES FROM (%L) TO (%L)',
                        partition, month_start, month_start + interval '1 month');
@@ -72,12 +98,18 @@ $$;
 REVOKE ALL ON FUNCTION ledger_entry_partitions_ahead(integer) FROM PUBLIC;
 
 --changeset ledger:010-partition-ledger-entry splitStatements:false
+--validCheckSum: 9:9cf16eda283fff37a4bd9cd88aa4bef8
 -- ledger_entry becomes a table partitioned by month of created_at (ADR 0012) without copying a
 -- row: the existing table, if it holds entries, is attached whole as the partition of everything
 -- before the next month (its CHECK constraint, validated once, spares the attach a second scan);
 -- months from then on get partitions of their own. The primary key leads with the account, as
 -- history reads it and as a table distributed by account must (docs/scale-out.md): history is one
 -- backward range of (account_id, created_at, id) per partition, newest partition first.
+-- The cutover is the start of a UTC month whatever the migrating session's zone: a month added in
+-- a zone west of UTC ended a day early, and that day had no partition. Setting the zone is the only
+-- change since the checksum above; a journal migrated from another zone before it shows its gap as
+-- the partition horizon (ledger_entry_partition_horizon, docs/operations.md).
+SET LOCAL TimeZone TO 'UTC';
 ALTER TABLE ledger_entry RENAME TO ledger_entry_legacy;
 ALTER INDEX ledger_entry_transaction RENAME TO ledger_entry_legacy_transaction;
 -- Row triggers of a partitioned table are cloned onto every partition, under the same name: the

@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * instance may run it; the function serialises callers and creates only what is missing. A failed
  * run is retried at the next one, months before a posting could find no partition.
  *
- * <p>After each run, created or not, it reads from the catalog the first instant no partition
+ * <p>After each run, created or not, it asks the database for the first instant no partition
  * covers, the horizon past which postings would fail (there is no default partition, by design),
  * and serves it as the gauge {@code ledger.journal.partition.horizon}: a run that keeps failing
  * shows as a horizon that stops moving, which an alert sees long before it is reached.
@@ -28,17 +28,9 @@ class JournalPartitionMaintenance {
 
   private static final Logger LOG = LoggerFactory.getLogger(JournalPartitionMaintenance.class);
 
-  /** The months from the current one that no partition covers; the first of them, in Unix time. */
+  /** The first instant no partition covers (the schema's function), in Unix time. */
   private static final String HORIZON =
-      "SELECT extract(epoch FROM coalesce(min(m), date_trunc('month', now(), 'UTC')"
-          + "  + interval '38 months'))::bigint"
-          + " FROM generate_series(date_trunc('month', now(), 'UTC'),"
-          + "  date_trunc('month', now(), 'UTC') + interval '37 months', interval '1 month') m"
-          + " WHERE NOT EXISTS (SELECT 1 FROM pg_inherits p"
-          + "  CROSS JOIN ledger_entry_partition_bounds(p.inhrelid) b"
-          + "  WHERE p.inhparent = 'ledger_entry'::regclass"
-          + "  AND (b.lower_bound IS NULL OR b.lower_bound <= m)"
-          + "  AND (b.upper_bound IS NULL OR m < b.upper_bound))";
+      "SELECT extract(epoch FROM ledger_entry_partition_horizon())::float8";
 
   private final JdbcClient jdbc;
   private final int monthsAhead;
@@ -89,8 +81,8 @@ class JournalPartitionMaintenance {
         .single();
   }
 
-  /** The first instant no partition covers, in Unix seconds, read from the catalog. */
-  long readHorizon() {
-    return jdbc.sql(HORIZON).query(Long.class).single();
+  /** The first instant no partition covers, in Unix seconds (infinite without an end). */
+  double readHorizon() {
+    return jdbc.sql(HORIZON).query(Double.class).single();
   }
 }

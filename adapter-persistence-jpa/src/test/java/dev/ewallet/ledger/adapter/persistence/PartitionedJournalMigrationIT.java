@@ -9,9 +9,6 @@ import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -22,13 +19,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
-import liquibase.Contexts;
-import liquibase.LabelExpression;
-import liquibase.Liquibase;
-import liquibase.database.DatabaseFactory;
-import liquibase.database.jvm.JdbcConnection;
-import liquibase.exception.LiquibaseException;
-import liquibase.resource.ClassLoaderResourceAccessor;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -110,17 +100,9 @@ class PartitionedJournalMigrationIT {
         .update();
   }
 
-  private static void migrate(String changelog) throws SQLException, LiquibaseException {
-    try (Connection connection = DriverManager.getConnection(url, PostgresTestDatabase.OWNER, "");
-        Liquibase liquibase =
-            new Liquibase(
-                changelog,
-                new ClassLoaderResourceAccessor(),
-                DatabaseFactory.getInstance()
-                    .findCorrectDatabaseImplementation(new JdbcConnection(connection)))) {
-      liquibase.setChangeLogParameter("runtimeRole", PostgresTestDatabase.RUNTIME);
-      liquibase.update(new Contexts(), new LabelExpression());
-    }
+  /** From a session west of UTC: months are UTC months whatever the migrating session's zone. */
+  private static void migrate(String changelog) {
+    PostgresTestDatabase.migrate(url, changelog, "America/Los_Angeles");
   }
 
   /** The names of the monthly partitions {@code from} to {@code to} months after this one. */
@@ -152,6 +134,20 @@ class PartitionedJournalMigrationIT {
     assertThat(partitions()).contains("ledger_entry_legacy").containsAll(monthsAhead(1, 3));
     assertThat(owner.sql("SELECT count(*) FROM ledger_entry_legacy").query(Long.class).single())
         .isEqualTo(2400);
+    // It ends where next month's partition begins, at a UTC midnight: no day between them.
+    assertThat(
+            owner
+                .sql(
+                    "SELECT extract(epoch FROM upper_bound)::bigint"
+                        + " FROM ledger_entry_partition_bounds('ledger_entry_legacy')")
+                .query(Long.class)
+                .single())
+        .isEqualTo(
+            YearMonth.now(ZoneOffset.UTC)
+                .plusMonths(1)
+                .atDay(1)
+                .atStartOfDay(ZoneOffset.UTC)
+                .toEpochSecond());
   }
 
   /**

@@ -15,6 +15,13 @@ import java.util.Comparator;
 import java.util.UUID;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import liquibase.Contexts;
+import liquibase.LabelExpression;
+import liquibase.Liquibase;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+import liquibase.exception.LiquibaseException;
+import liquibase.resource.ClassLoaderResourceAccessor;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
@@ -114,6 +121,32 @@ public final class PostgresTestDatabase {
     execute(admin, db.superuser(), db.password(), createDatabase(name));
     dropAtExit(admin, db.superuser(), db.password(), name);
     return db.url().substring(0, db.url().lastIndexOf('/') + 1) + name;
+  }
+
+  /**
+   * Migrates a database of the test's own ({@link #scratchDatabase}) with Liquibase as {@value
+   * #OWNER}, from a session in the given time zone (a JDBC session otherwise takes the JVM's).
+   *
+   * @param changelog the changelog's classpath location
+   * @param sessionZone the session's {@code TimeZone}, such as {@code America/New_York}
+   */
+  public static void migrate(String url, String changelog, String sessionZone) {
+    try (Connection connection = DriverManager.getConnection(url, OWNER, "")) {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("SET TIME ZONE '" + sessionZone + "'");
+      }
+      try (Liquibase liquibase =
+          new Liquibase(
+              changelog,
+              new ClassLoaderResourceAccessor(),
+              DatabaseFactory.getInstance()
+                  .findCorrectDatabaseImplementation(new JdbcConnection(connection)))) {
+        liquibase.setChangeLogParameter("runtimeRole", RUNTIME);
+        liquibase.update(new Contexts(), new LabelExpression());
+      }
+    } catch (SQLException | LiquibaseException e) {
+      throw new IllegalStateException("migrating " + url + " with " + changelog + " failed", e);
+    }
   }
 
   private static synchronized Target target() {
