@@ -104,13 +104,13 @@ final class ReplicaReads implements DisposableBean {
     pool.setMaximumPoolSize(properties.poolSize());
     pool.setReadOnly(true);
     pool.setInitializationFailTimeout(-1);
-    DatabaseTimeoutsConfiguration.bound(pool, budget);
+    DatabaseSessionConfiguration.configure(pool, budget);
     ReplicaReads reads =
         new ReplicaReads(
             primary,
             primaryDataSource,
             pool,
-            new DatabaseTimeoutsConfiguration.DeadlineBoundDataSource(pool, budget),
+            new DatabaseSessionConfiguration.DeadlineBoundDataSource(pool, budget),
             positions,
             properties,
             registry);
