@@ -18,8 +18,18 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TimeZone;
 
 /**
  * The architecture as rules an architect can read: each rule names the decision it enforces ({@link
@@ -318,6 +328,42 @@ class ArchitectureTest {
           .should()
           .beFreeOfCycles()
           .as("The domain's packages form no dependency cycle");
+
+  @ArchTest
+  @Decision(doc = "architecture.md", why = "Days and months are UTC wherever the service runs")
+  static final ArchRule no_code_reads_the_default_zone_or_locale =
+      noClasses()
+          .should()
+          .callMethod(ZoneId.class, "systemDefault")
+          .orShould()
+          .callMethod(TimeZone.class, "getDefault")
+          .orShould()
+          .callMethod(Clock.class, "systemDefaultZone")
+          .orShould()
+          .callMethod(LocalDate.class, "now")
+          .orShould()
+          .callMethod(LocalDateTime.class, "now")
+          .orShould()
+          .callMethod(LocalTime.class, "now")
+          .orShould()
+          .callMethod(YearMonth.class, "now")
+          .orShould()
+          .callMethod(ZonedDateTime.class, "now")
+          .orShould()
+          .callMethod(OffsetDateTime.class, "now")
+          .orShould()
+          .callMethod(Locale.class, "getDefault")
+          .orShould()
+          .callMethod(String.class, "toUpperCase")
+          .orShould()
+          .callMethod(String.class, "toLowerCase")
+          .orShould()
+          .callMethod(String.class, "format", String.class, Object[].class)
+          .orShould()
+          .callMethod(String.class, "formatted", Object[].class)
+          .as(
+              "No code reads the JVM's default time zone or locale (now() without a zone or clock,"
+                  + " toUpperCase() or format() without a locale)");
 
   private static DescribedPredicate<JavaClass> floatingPoint() {
     return DescribedPredicate.describe(
