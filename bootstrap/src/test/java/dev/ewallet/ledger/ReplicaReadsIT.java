@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.reset;
 
+import dev.ewallet.ledger.adapter.redis.testing.WritePositionsLineage;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -36,8 +38,9 @@ import tools.jackson.databind.JsonNode;
  * posting (from the primary, after the bounded wait), a reader without a recorded write gets the
  * replica's older view, a wallet the replica has not seen yet is found, a replica lagging past
  * max-lag or stopped serves nothing, a posting whose position Redis does not take stands and its
- * instance reads from the primary, and every answer is 200. Balances always come from the primary.
- * Its own context, on that primary, closed after the class while both servers still run.
+ * instance reads from the primary, positions Redis lost send their readers to the primary, and
+ * every answer is 200. Balances always come from the primary. Its own context, on that primary,
+ * closed after the class while both servers still run.
  */
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -90,6 +93,12 @@ class ReplicaReadsIT extends SystemTestSupport {
       amounts.add(entry.get("amount").asLong());
     }
     return amounts;
+  }
+
+  /** The shared Redis has kept its write positions for long: a missing one means none. */
+  @BeforeEach
+  void trustedWritePositions() {
+    WritePositionsLineage.began(redis, Duration.ofHours(1));
   }
 
   private double served(String by, String reason) {
@@ -178,8 +187,30 @@ class ReplicaReadsIT extends SystemTestSupport {
     }
   }
 
+  // Before the unrecorded position, which sends this instance's reads to the primary for a while.
   @Test
   @Order(3)
+  void afterRedisLosesItsPositionsReadsGoToThePrimaryForARetention() {
+    Wallet wallet = walletWith(500);
+    await(this::healthy, PATIENCE, "the replica to be healthy");
+    double lost = served("primary", "positions-lost");
+    pauseReplay();
+    try {
+      deposit(wallet.id(), 600);
+      // Redis emptied (a restart without persistence, a flush): the position and the lineage go.
+      forgetPosition(wallet);
+      redis.getKeys().delete(WritePositionsLineage.KEY);
+
+      assertThat(history(wallet)).containsExactly(600L, 500L);
+      assertThat(served("primary", "positions-lost")).isEqualTo(lost + 1);
+    } finally {
+      WritePositionsLineage.began(redis, Duration.ofHours(1));
+      resumeReplay();
+    }
+  }
+
+  @Test
+  @Order(4)
   void aPostingWhosePositionCannotBeRecordedStandsAndItsInstanceReadsFromThePrimary() {
     Wallet wallet = walletWith(300);
     await(this::healthy, PATIENCE, "the replica to be healthy");
@@ -201,7 +232,7 @@ class ReplicaReadsIT extends SystemTestSupport {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void aReplicaLaggingPastMaxLagOrStoppedServesNoReadAndEveryReadStillAnswers() {
     Wallet wallet = walletWith(500);
     await(this::healthy, PATIENCE, "the replica to be healthy");

@@ -14,6 +14,7 @@ import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,8 +43,9 @@ import org.springframework.scheduling.annotation.Scheduled;
  * with the replica's replay position; a replica that has not replayed a position the primary passed
  * more than {@code max-lag} ago, or that does not answer, serves nothing until it catches up. Since
  * positions are kept longer than {@code max-lag}, an account without a recorded position was last
- * written before anything the replica may lack. Balances used for decisions are never read here:
- * postings lock their rows on the primary.
+ * written before anything the replica may lack, unless the store lost positions (a Redis restart,
+ * failover or flush): for a retention after that it answers "unknown" and the primary serves.
+ * Balances used for decisions are never read here: postings lock their rows on the primary.
  */
 final class ReplicaReads implements DisposableBean {
 
@@ -198,12 +200,16 @@ final class ReplicaReads implements DisposableBean {
     if (System.nanoTime() - unrecordedUntilNanos < 0) {
       return "positions-unrecorded";
     }
-    long needed;
+    OptionalLong recorded;
     try {
-      needed = positions.positionOf(account);
+      recorded = positions.positionOf(account);
     } catch (RuntimeException unreachable) {
       return "positions-unavailable";
     }
+    if (recorded.isEmpty()) {
+      return "positions-lost";
+    }
+    long needed = recorded.getAsLong();
     try {
       return needed <= replayed.get() || awaitReplay(needed) ? null : "replica-behind";
     } catch (RuntimeException failure) {

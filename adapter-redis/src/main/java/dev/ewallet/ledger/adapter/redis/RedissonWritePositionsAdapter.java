@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.port.out.WritePositions;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,14 @@ import org.springframework.stereotype.Component;
  * its greatest position. Positions are stored as 20-digit decimal strings, compared as strings:
  * exact for every unsigned 64-bit value, where Lua's numbers are not. Every call waits at most
  * {@code ledger.redis.timeout} and then throws; the caller decides what a missing answer means.
+ *
+ * <p>Redis may lose positions it acknowledged: it restarts (without persistence, or with the last
+ * seconds unsaved), a replica takes over, or someone empties it. Each read therefore also reads the
+ * positions' lineage ({@code ledger:written:lineage}, no expiry): the Redis server's run id and
+ * when the lineage began, by Redis's clock. A lineage that is missing or names another run id (a
+ * restart or a failover changes it; a persisted lineage keeps the old one) starts again now, and
+ * while a lineage is younger than the retention every read answers "unknown": a missing position
+ * proves nothing then, and a present one may be lower than one that was lost.
  */
 @Component
 class RedissonWritePositionsAdapter implements WritePositions {
@@ -38,6 +47,23 @@ class RedissonWritePositionsAdapter implements WritePositions {
         end
       end
       return #KEYS
+      """;
+
+  static final String LINEAGE = KEY_PREFIX + "lineage";
+
+  /** KEYS: the account's key, the lineage. Returns the position (or '') and the lineage's age. */
+  private static final String READ =
+      """
+      local run = string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
+      local time = redis.call('TIME')
+      local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+      local lineage = redis.call('HMGET', KEYS[2], 'run', 'since')
+      local since = tonumber(lineage[2])
+      if lineage[1] ~= run or not since then
+        redis.call('HSET', KEYS[2], 'run', run, 'since', now)
+        since = now
+      end
+      return {redis.call('GET', KEYS[1]) or '', now - since}
       """;
 
   private final RedissonClient redis;
@@ -71,14 +97,22 @@ class RedissonWritePositionsAdapter implements WritePositions {
   }
 
   @Override
-  public long positionOf(AccountId account) {
-    String stored =
+  public OptionalLong positionOf(AccountId account) {
+    List<Object> answer =
         await(
-            redis
-                .<String>getBucket(key(account), StringCodec.INSTANCE)
-                .getAsync()
+            script
+                .<List<Object>>evalAsync(
+                    RScript.Mode.READ_WRITE,
+                    READ,
+                    RScript.ReturnType.LIST,
+                    List.of(key(account), LINEAGE))
                 .toCompletableFuture());
-    return stored == null ? 0 : Long.parseUnsignedLong(stored);
+    String stored = (String) answer.get(0);
+    long lineageAgeMs = Long.parseLong(String.valueOf(answer.get(1)));
+    if (lineageAgeMs < retention.toMillis()) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(stored.isEmpty() ? 0 : Long.parseUnsignedLong(stored));
   }
 
   @Override

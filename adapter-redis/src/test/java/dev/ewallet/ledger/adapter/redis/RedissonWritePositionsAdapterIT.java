@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
+import dev.ewallet.ledger.adapter.redis.testing.WritePositionsLineage;
 import dev.ewallet.ledger.domain.account.AccountId;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RedissonClient;
 import org.redisson.client.codec.StringCodec;
@@ -40,18 +42,24 @@ class RedissonWritePositionsAdapterIT {
     REDIS.stop();
   }
 
+  @BeforeEach
+  void aRedisThatHasKeptItsPositionsForLong() {
+    assertThat(WritePositionsLineage.KEY).isEqualTo(RedissonWritePositionsAdapter.LINEAGE);
+    WritePositionsLineage.began(client, Duration.ofHours(1));
+  }
+
   @Test
   void eachAccountKeepsItsGreatestPositionWhateverTheOrderOfTheRecords() {
     AccountId a = AccountId.of(1_001);
     AccountId b = AccountId.of(1_002);
-    assertThat(positions.positionOf(a)).isZero();
+    assertThat(positions.positionOf(a)).hasValue(0);
 
     positions.record(List.of(a, b), 5_000);
     positions.record(List.of(a), 4_999);
     positions.record(List.of(b), 70_000_000_000L);
 
-    assertThat(positions.positionOf(a)).isEqualTo(5_000);
-    assertThat(positions.positionOf(b)).isEqualTo(70_000_000_000L);
+    assertThat(positions.positionOf(a)).hasValue(5_000);
+    assertThat(positions.positionOf(b)).hasValue(70_000_000_000L);
   }
 
   @Test
@@ -62,7 +70,7 @@ class RedissonWritePositionsAdapterIT {
     positions.record(List.of(account), large);
     positions.record(List.of(account), large - 1);
 
-    assertThat(positions.positionOf(account)).isEqualTo(large);
+    assertThat(positions.positionOf(account)).hasValue(large);
     assertThat(RedissonWritePositionsAdapter.encode(-1)).isEqualTo("18446744073709551615");
   }
 
@@ -79,6 +87,28 @@ class RedissonWritePositionsAdapterIT {
 
     assertThat(ttl).isPositive().isLessThanOrEqualTo(Duration.ofMinutes(1).toMillis());
     assertThat(positions.retention()).isEqualTo(Duration.ofMinutes(1));
+  }
+
+  @Test
+  void aRedisThatMayHaveLostPositionsAnswersUnknownForARetention() {
+    AccountId account = AccountId.of(1_005);
+    positions.record(List.of(account), 7);
+    assertThat(positions.positionOf(account)).hasValue(7);
+
+    // Emptied: a flush, a restart without persistence, everything evicted.
+    client.getKeys().flushall();
+    assertThat(positions.positionOf(account)).isEmpty();
+    // A position recorded since may be lower than one that was lost: still unknown.
+    positions.record(List.of(account), 8);
+    assertThat(positions.positionOf(account)).isEmpty();
+
+    // A retention later, every position that could have been lost would have expired anyway.
+    WritePositionsLineage.began(client, Duration.ofMinutes(1));
+    assertThat(positions.positionOf(account)).hasValue(8);
+
+    // A lineage of another server: a restart or a failover keeps a persisted lineage, not its run.
+    client.getMap(WritePositionsLineage.KEY, StringCodec.INSTANCE).put("run", "gone");
+    assertThat(positions.positionOf(account)).isEmpty();
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.AccountId;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.OptionalLong;
 
 /**
  * Where each account's latest committed write stands in the database's commit order, kept where
@@ -26,12 +27,14 @@ public interface WritePositions {
 
   /**
    * @param account never {@code null}
-   * @return the greatest position recorded for the account within the store's retention, or 0 when
-   *     none
+   * @return the greatest position recorded for the account within the store's retention, 0 when
+   *     none was, or empty when the store cannot tell: it may have lost positions within the
+   *     retention (it restarted, failed over or was emptied less than a retention ago), so the
+   *     account's may be among them; the caller must then read from the primary
    * @throws RuntimeException when the store cannot be reached: the caller must then assume the
    *     newest position and read from the primary
    */
-  long positionOf(AccountId account);
+  OptionalLong positionOf(AccountId account);
 
   /** How long a recorded position is kept: a replica lagging longer than this must not be read. */
   Duration retention();
