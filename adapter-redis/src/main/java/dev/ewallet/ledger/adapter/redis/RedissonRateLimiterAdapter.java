@@ -147,9 +147,21 @@ class RedissonRateLimiterAdapter implements RateLimiter, DisposableBean {
     stop();
   }
 
-  /** Leaves the set of live instances, so the others take over this one's share at once. */
+  /**
+   * Leaves the set of live instances, so the others take over this one's share at once. A heartbeat
+   * under way finishes first: sent on another connection, its {@code ZADD} could otherwise reach
+   * Redis after the {@code ZREM} and announce this instance again until it goes stale.
+   */
   void stop() {
-    heartbeats.shutdownNow();
+    heartbeats.shutdown();
+    try {
+      if (!heartbeats.awaitTermination(properties.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        heartbeats.shutdownNow();
+      }
+    } catch (InterruptedException interrupted) {
+      heartbeats.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
     try {
       script
           .evalAsync(
