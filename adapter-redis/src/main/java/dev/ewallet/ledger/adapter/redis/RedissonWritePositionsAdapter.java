@@ -66,13 +66,11 @@ class RedissonWritePositionsAdapter implements WritePositions {
       return {redis.call('GET', KEYS[1]) or '', now - since}
       """;
 
-  private final RedissonClient redis;
   private final RScript script;
   private final Duration timeout;
   private final Duration retention;
 
   RedissonWritePositionsAdapter(RedissonClient redis, RedisProperties properties) {
-    this.redis = redis;
     this.script = redis.getScript(StringCodec.INSTANCE);
     this.timeout = properties.timeout();
     this.retention = properties.writePositionsRetention();
