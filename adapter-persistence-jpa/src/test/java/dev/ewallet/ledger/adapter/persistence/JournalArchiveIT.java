@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -120,9 +119,7 @@ class JournalArchiveIT extends PersistenceIntegrationTest {
 
     assertThatThrownBy(() -> archive("ledger_entry_p2001_02"))
         .hasMessageContaining("not the oldest");
-    YearMonth current = YearMonth.now(ZoneOffset.UTC);
-    String currentPartition =
-        String.format("ledger_entry_p%04d_%02d", current.getYear(), current.getMonthValue());
+    String currentPartition = JournalMonths.partition(JournalMonths.fromNow(0));
     assertThatThrownBy(() -> archive(currentPartition)).hasMessageContaining("not over");
     assertThatThrownBy(() -> archive("account")).hasMessageContaining("not a partition");
     assertThatThrownBy(() ->

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.YearMonth;
-import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -37,11 +35,7 @@ class JournalPartitionHorizonIT extends PersistenceIntegrationTest {
 
   /** The first instant of the month {@code months} after the current one, UTC, in Unix seconds. */
   private static double monthsAhead(int months) {
-    return YearMonth.now(ZoneOffset.UTC)
-        .plusMonths(months)
-        .atDay(1)
-        .atStartOfDay(ZoneOffset.UTC)
-        .toEpochSecond();
+    return JournalMonths.start(JournalMonths.fromNow(months));
   }
 
   @Test

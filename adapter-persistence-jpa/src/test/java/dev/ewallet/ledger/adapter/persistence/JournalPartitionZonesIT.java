@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -48,15 +47,11 @@ class JournalPartitionZonesIT {
 
   /** The partition of the month {@code months} after the current one, UTC. */
   private static Partition month(int months) {
-    YearMonth month = YearMonth.now(ZoneOffset.UTC).plusMonths(months);
+    YearMonth month = JournalMonths.fromNow(months);
     return new Partition(
-        String.format("ledger_entry_p%04d_%02d", month.getYear(), month.getMonthValue()),
-        start(month),
-        start(month.plusMonths(1)));
-  }
-
-  private static long start(YearMonth month) {
-    return month.atDay(1).atStartOfDay(ZoneOffset.UTC).toEpochSecond();
+        JournalMonths.partition(month),
+        JournalMonths.start(month),
+        JournalMonths.start(month.plusMonths(1)));
   }
 
   private static List<Partition> months(int from, int to) {

@@ -10,8 +10,6 @@ import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.OffsetDateTime;
-import java.time.YearMonth;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -107,10 +105,8 @@ class PartitionedJournalMigrationIT {
 
   /** The names of the monthly partitions {@code from} to {@code to} months after this one. */
   private static List<String> monthsAhead(int from, int to) {
-    YearMonth now = YearMonth.now(ZoneOffset.UTC);
     return IntStream.rangeClosed(from, to)
-        .mapToObj(n -> now.plusMonths(n))
-        .map(m -> String.format("ledger_entry_p%04d_%02d", m.getYear(), m.getMonthValue()))
+        .mapToObj(n -> JournalMonths.partition(JournalMonths.fromNow(n)))
         .toList();
   }
 
@@ -142,12 +138,7 @@ class PartitionedJournalMigrationIT {
                         + " FROM ledger_entry_partition_bounds('ledger_entry_legacy')")
                 .query(Long.class)
                 .single())
-        .isEqualTo(
-            YearMonth.now(ZoneOffset.UTC)
-                .plusMonths(1)
-                .atDay(1)
-                .atStartOfDay(ZoneOffset.UTC)
-                .toEpochSecond());
+        .isEqualTo(JournalMonths.start(JournalMonths.fromNow(1)));
   }
 
   /**
