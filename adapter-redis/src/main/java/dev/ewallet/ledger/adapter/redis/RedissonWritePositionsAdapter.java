@@ -24,12 +24,15 @@ import org.springframework.stereotype.Component;
  * {@code ledger.redis.timeout} and then throws; the caller decides what a missing answer means.
  *
  * <p>Redis may lose positions it acknowledged: it restarts (without persistence, or with the last
- * seconds unsaved), a replica takes over, or someone empties it. Each read therefore also reads the
- * positions' lineage ({@code ledger:written:lineage}, no expiry): the Redis server's run id and
- * when the lineage began, by Redis's clock. A lineage that is missing or names another run id (a
- * restart or a failover changes it; a persisted lineage keeps the old one) starts again now, and
- * while a lineage is younger than the retention every read answers "unknown": a missing position
- * proves nothing then, and a present one may be lower than one that was lost.
+ * seconds unsaved), a replica takes over, someone empties it, or it evicts keys to stay under its
+ * {@code maxmemory}. Each read therefore also reads the positions' lineage ({@code
+ * ledger:written:lineage}, no expiry): the Redis server's run id, how many keys it had evicted, and
+ * when the lineage began, by Redis's clock. A lineage that is missing, names another run id (a
+ * restart or a failover changes it; a persisted lineage keeps the old one) or another eviction
+ * count (any key evicted since, under a {@code volatile-*} policy a position rather than the
+ * lineage) starts again now, and while a lineage is younger than the retention every read answers
+ * "unknown": a missing position proves nothing then, and a present one may be lower than one that
+ * was lost.
  */
 @Component
 class RedissonWritePositionsAdapter implements WritePositions {
@@ -55,12 +58,13 @@ class RedissonWritePositionsAdapter implements WritePositions {
   private static final String READ =
       """
       local run = string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
+      local evicted = string.match(redis.call('INFO', 'stats'), 'evicted_keys:(%d+)')
       local time = redis.call('TIME')
       local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-      local lineage = redis.call('HMGET', KEYS[2], 'run', 'since')
-      local since = tonumber(lineage[2])
-      if lineage[1] ~= run or not since then
-        redis.call('HSET', KEYS[2], 'run', run, 'since', now)
+      local lineage = redis.call('HMGET', KEYS[2], 'run', 'evicted', 'since')
+      local since = tonumber(lineage[3])
+      if lineage[1] ~= run or lineage[2] ~= evicted or not since then
+        redis.call('HSET', KEYS[2], 'run', run, 'evicted', evicted, 'since', now)
         since = now
       end
       return {redis.call('GET', KEYS[1]) or '', now - since}

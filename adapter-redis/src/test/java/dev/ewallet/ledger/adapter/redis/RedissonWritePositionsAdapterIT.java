@@ -14,6 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RedissonClient;
+import org.redisson.api.redisnode.RedisNode;
+import org.redisson.api.redisnode.RedisNodes;
 import org.redisson.client.codec.StringCodec;
 
 /** Write positions against a real Redis (a private server this test starts and stops). */
@@ -109,6 +111,33 @@ class RedissonWritePositionsAdapterIT {
     // A lineage of another server: a restart or a failover keeps a persisted lineage, not its run.
     client.getMap(WritePositionsLineage.KEY, StringCodec.INSTANCE).put("run", "gone");
     assertThat(positions.positionOf(account)).isEmpty();
+  }
+
+  @Test
+  void positionsEvictedUnderMemoryPressureAnswerUnknownForARetention() {
+    AccountId account = AccountId.of(1_006);
+    positions.record(List.of(account), 9);
+    assertThat(positions.positionOf(account)).hasValue(9);
+
+    // Under a volatile-* policy Redis evicts the keys that expire (the positions), never the
+    // lineage: the position is gone and, without the eviction count, would read as "none recent".
+    RedisNode server = client.getRedisNodes(RedisNodes.SINGLE).getInstance();
+    try {
+      server.setConfig("maxmemory-policy", "volatile-lru");
+      server.setConfig("maxmemory", "1");
+      assertThat(server.ping()).isTrue();
+    } finally {
+      server.setConfig("maxmemory", "0");
+      server.setConfig("maxmemory-policy", "noeviction");
+    }
+    assertThat(
+            client.getBucket(RedissonWritePositionsAdapter.KEY_PREFIX + account.value()).isExists())
+        .isFalse();
+    assertThat(client.getMap(WritePositionsLineage.KEY, StringCodec.INSTANCE).isExists()).isTrue();
+
+    assertThat(positions.positionOf(account)).isEmpty();
+    WritePositionsLineage.began(client, Duration.ofMinutes(1));
+    assertThat(positions.positionOf(account)).hasValue(0);
   }
 
   @Test

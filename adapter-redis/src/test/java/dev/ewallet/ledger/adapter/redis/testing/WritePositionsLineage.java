@@ -12,7 +12,7 @@ import org.redisson.client.codec.StringCodec;
  */
 public final class WritePositionsLineage {
 
-  /** The lineage's key: the server's run id and when the lineage began. */
+  /** The lineage's key: the server's run id, its count of evicted keys, when the lineage began. */
   public static final String KEY = "ledger:written:lineage";
 
   private WritePositionsLineage() {}
@@ -25,8 +25,10 @@ public final class WritePositionsLineage {
             RScript.Mode.READ_WRITE,
             """
             local run = string.match(redis.call('INFO', 'server'), 'run_id:(%w+)')
+            local evicted = string.match(redis.call('INFO', 'stats'), 'evicted_keys:(%d+)')
             local time = redis.call('TIME')
-            redis.call('HSET', KEYS[1], 'run', run, 'since', tonumber(time[1]) * 1000 - ARGV[1])
+            redis.call('HSET', KEYS[1], 'run', run, 'evicted', evicted,
+                'since', tonumber(time[1]) * 1000 - ARGV[1])
             return 1
             """,
             RScript.ReturnType.LONG,
