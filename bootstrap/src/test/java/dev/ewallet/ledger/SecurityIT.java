@@ -11,8 +11,10 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The attacks of the security review, tried over HTTP: tokens that live too long or come from the
@@ -218,6 +220,29 @@ class SecurityIT extends LedgerIntegrationTest {
       assertThat(clientOf(service).get("/swagger-ui/index.html", null).status())
           .as("no Swagger UI outside local mode")
           .isIn(401, 404);
+    }
+  }
+
+  @Test
+  void startupIsRefusedWhereTheSessionsWouldSkipTheJournalsTriggers() {
+    // A role with the runtime role's rights, to which a superuser gave the replica mode: the
+    // shared runtime role's own sessions are never touched.
+    String role = "ledger_test_replica_" + UUID.randomUUID().toString().replace("-", "");
+    JdbcTemplate superuser = new JdbcTemplate(PostgresTestDatabase.superuser());
+    String database = superuser.queryForObject("SELECT current_database()", String.class);
+    superuser.execute("CREATE ROLE " + role + " LOGIN IN ROLE " + PostgresTestDatabase.RUNTIME);
+    try {
+      superuser.execute(
+          "ALTER ROLE "
+              + role
+              + " IN DATABASE "
+              + database
+              + " SET session_replication_role = replica");
+
+      assertThatThrownBy(() -> startAnotherInstance(Map.of("spring.datasource.username", role)))
+          .hasStackTraceContaining("session_replication_role = replica");
+    } finally {
+      superuser.execute("DROP ROLE " + role);
     }
   }
 

@@ -8,7 +8,10 @@ import org.springframework.stereotype.Component;
 /**
  * Outside {@code ledger.security.mode=local}, the service refuses to start when it connects as a
  * superuser or as a role that may create objects in the ledger's schema or owns its tables: such a
- * role could switch off the very triggers that keep the journal append-only (ADR 0011).
+ * role could switch off the very triggers that keep the journal append-only (ADR 0011). In every
+ * mode it refuses sessions whose {@code session_replication_role} is not {@code origin}: a
+ * superuser can set that for the runtime role ({@code ALTER ROLE ... SET}), and under {@code
+ * replica} PostgreSQL fires neither those triggers nor the foreign keys.
  */
 @Component
 class RuntimeRoleGuard implements InitializingBean {
@@ -21,6 +24,9 @@ class RuntimeRoleGuard implements InitializingBean {
           + " OR EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"
           + " AND pg_has_role(current_user, tableowner, 'USAGE'))";
 
+  private static final String REPLICATION_ROLE =
+      "SELECT current_setting('session_replication_role')";
+
   private final JdbcClient jdbc;
   private final Environment environment;
 
@@ -31,6 +37,15 @@ class RuntimeRoleGuard implements InitializingBean {
 
   @Override
   public void afterPropertiesSet() {
+    String replicationRole = jdbc.sql(REPLICATION_ROLE).query(String.class).single();
+    if (!"origin".equals(replicationRole)) {
+      throw new IllegalStateException(
+          "the service's PostgreSQL sessions run with session_replication_role = "
+              + replicationRole
+              + ", under which neither the journal's triggers nor its foreign keys fire; reset it"
+              + " for the runtime role (ALTER ROLE ... RESET session_replication_role):"
+              + " see docs/operations.md");
+    }
     if ("local".equalsIgnoreCase(environment.getProperty("ledger.security.mode"))) {
       return;
     }
