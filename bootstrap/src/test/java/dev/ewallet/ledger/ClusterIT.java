@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import dev.ewallet.ledger.adapter.redis.testing.FreePorts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

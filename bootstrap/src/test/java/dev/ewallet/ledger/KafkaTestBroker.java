@@ -1,5 +1,6 @@
 package dev.ewallet.ledger;
 
+import dev.ewallet.ledger.adapter.redis.testing.FreePorts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

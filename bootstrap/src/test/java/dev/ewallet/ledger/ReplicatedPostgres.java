@@ -1,5 +1,6 @@
 package dev.ewallet.ledger;
 
+import dev.ewallet.ledger.adapter.redis.testing.FreePorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,6 @@ package dev.ewallet.ledger.adapter.redis.testing;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.List;
  */
 public final class RedisTestServer {
 
-  private final int port = freePort();
+  private final int port = FreePorts.one();
   private Process process;
 
   public static boolean available() {
@@ -103,13 +102,5 @@ public final class RedisTestServer {
     }
     File sbin = new File("/usr/sbin/redis-server");
     return sbin.canExecute() ? sbin.getPath() : null;
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

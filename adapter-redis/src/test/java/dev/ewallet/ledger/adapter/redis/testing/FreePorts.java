@@ -1,4 +1,4 @@
-package dev.ewallet.ledger;
+package dev.ewallet.ledger.adapter.redis.testing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -12,9 +12,10 @@ import java.util.stream.IntStream;
  * range (32768-60999), from which the kernel takes the local end of every outgoing connection: a
  * port there that is free when chosen can be an open connection's own by the time the server binds
  * it, and a client that keeps reconnecting to it can even connect to itself (the failover drill's
- * standby once failed to bind its fixed port in that range).
+ * standby once failed to bind its fixed port in that range). Here, beside the Redis test server
+ * that needs them, for every module whose tests start servers.
  */
-final class FreePorts {
+public final class FreePorts {
 
   private static final int LOWEST = 20_000;
   private static final int EPHEMERAL = 32_768;
@@ -22,12 +23,12 @@ final class FreePorts {
   private FreePorts() {}
 
   /** A port that nothing listens on now. */
-  static int one() {
+  public static int one() {
     return consecutive(1);
   }
 
   /** The first of {@code count} consecutive ports that nothing listens on now. */
-  static int consecutive(int count) {
+  public static int consecutive(int count) {
     for (int attempt = 0; attempt < 1_000; attempt++) {
       int first = ThreadLocalRandom.current().nextInt(LOWEST, EPHEMERAL - count);
       if (IntStream.range(first, first + count).allMatch(FreePorts::free)) {
