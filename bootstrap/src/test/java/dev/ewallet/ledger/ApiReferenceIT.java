@@ -80,7 +80,11 @@ class ApiReferenceIT extends LedgerIntegrationTest {
         .append(" JSON (`application/json`; YAML and XML are refused). Every error is an")
         .append(" `application/problem+json` body (RFC 9457) with a stable `code`, including a")
         .append(" request refused before it reaches a route (a malformed URL or header); a 503")
-        .append(" carries `Retry-After`. Amounts are integers in minor units.\n\n")
+        .append(" carries `Retry-After`. Amounts are integers in minor units. A browser page on")
+        .append(" another origin may call the API only from an origin the operator lists")
+        .append(" (`ledger.security.allowed-origins`, CORS; none by default): its preflight is")
+        .append(" answered without a token, and a cross-origin call from any other origin is")
+        .append(" refused with 403 `FORBIDDEN`.\n\n")
         .append("## Operations\n");
     Map<String, List<String>> byTag = new TreeMap<>();
     api.path("paths")

@@ -28,10 +28,14 @@ import org.springframework.test.context.DynamicPropertySource;
       "ledger.fees.EUR.min=50",
       "ledger.fees.EUR.max=2000",
       // Pound wallets may send at most 5,000 a UTC day by default (LimitsIT).
-      "ledger.limits.GBP.daily-out=5000"
+      "ledger.limits.GBP.daily-out=5000",
+      // The one web app whose pages may call the API across origins (CrossOriginIT).
+      "ledger.security.allowed-origins=" + LedgerIntegrationTest.ALLOWED_ORIGIN
     })
 @ActiveProfiles("systemtest")
 abstract class LedgerIntegrationTest extends SystemTestSupport {
+
+  static final String ALLOWED_ORIGIN = "https://wallet.example";
 
   @DynamicPropertySource
   static void services(DynamicPropertyRegistry registry) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -220,6 +221,16 @@ class SecurityIT extends LedgerIntegrationTest {
       assertThat(clientOf(service).get("/swagger-ui/index.html", null).status())
           .as("no Swagger UI outside local mode")
           .isIn(401, 404);
+      ApiClient.Reply preflight =
+          clientOf(service)
+              .send(
+                  clientOf(service)
+                      .request("/v1/transfers", null)
+                      .header("Origin", "https://wallet.example")
+                      .header("Access-Control-Request-Method", "POST")
+                      .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
+      assertThat(preflight.status()).as("no origin is allowed unless named").isEqualTo(401);
+      assertThat(preflight.header("Access-Control-Allow-Origin")).isNull();
     }
   }
 

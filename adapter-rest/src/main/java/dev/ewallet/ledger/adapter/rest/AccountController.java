@@ -280,13 +280,13 @@ class AccountController {
             .header(
                 HttpHeaders.CONTENT_DISPOSITION,
                 "attachment; filename=\"statement-" + id + ".csv\"")
-            .header("Statement-Opening-Balance", String.valueOf(totals.opening().amountMinor()))
-            .header("Statement-Closing-Balance", String.valueOf(totals.closing().amountMinor()))
-            .header("Statement-Entry-Count", String.valueOf(totals.entryCount()));
+            .header(StatementCsv.OPENING_BALANCE, String.valueOf(totals.opening().amountMinor()))
+            .header(StatementCsv.CLOSING_BALANCE, String.valueOf(totals.closing().amountMinor()))
+            .header(StatementCsv.ENTRY_COUNT, String.valueOf(totals.entryCount()));
     if (totals.openingHash() != null) {
       answer
-          .header("Statement-Opening-Hash", totals.openingHash().hex())
-          .header("Statement-Closing-Hash", totals.closingHash().hex());
+          .header(StatementCsv.OPENING_HASH, totals.openingHash().hex())
+          .header(StatementCsv.CLOSING_HASH, totals.closingHash().hex());
     }
     return answer.body(body);
   }

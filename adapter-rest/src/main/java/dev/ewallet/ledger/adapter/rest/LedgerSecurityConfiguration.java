@@ -6,6 +6,8 @@ import javax.crypto.spec.SecretKeySpec;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -99,6 +101,22 @@ class LedgerSecurityConfiguration {
                         ProblemCode.FORBIDDEN,
                         "this needs the ledger.operator scope")));
     return http.build();
+  }
+
+  /**
+   * Cross-origin calls from the configured web origins, none unless some are named. The filter runs
+   * just before the security chain: a preflight carries no token, and every answer after it,
+   * refusals included, carries the headers a browser needs to show it to the page.
+   */
+  @Bean
+  FilterRegistrationBean<CrossOriginFilter> crossOriginCalls(
+      LedgerSecurityProperties properties, ProblemResponseWriter problems) {
+    FilterRegistrationBean<CrossOriginFilter> registration =
+        new FilterRegistrationBean<>(
+            new CrossOriginFilter(properties.allowedOrigins(), properties.local(), problems));
+    registration.setOrder(SecurityFilterProperties.DEFAULT_FILTER_ORDER - 1);
+    registration.setEnabled(!properties.allowedOrigins().isEmpty());
+    return registration;
   }
 
   /**

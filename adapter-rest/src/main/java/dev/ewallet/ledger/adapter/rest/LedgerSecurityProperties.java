@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -16,6 +17,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param issuer when set, the only {@code iss} accepted
  * @param audience when set, {@code aud} must contain it
  * @param maxTokenLifetime the longest {@code exp - iat} accepted
+ * @param allowedOrigins the web origins ({@code https://wallet.example.com}) whose browser pages
+ *     may call the API (CORS); none by default, so browsers allow only same-origin calls
  */
 @ConfigurationProperties("ledger.security")
 record LedgerSecurityProperties(
@@ -23,7 +26,8 @@ record LedgerSecurityProperties(
     String jwtSecret,
     String issuer,
     String audience,
-    @DefaultValue("PT24H") Duration maxTokenLifetime) {
+    @DefaultValue("PT24H") Duration maxTokenLifetime,
+    @DefaultValue List<String> allowedOrigins) {
 
   /** Where the service runs: on a developer's machine or a test, or anywhere else. */
   enum Mode {

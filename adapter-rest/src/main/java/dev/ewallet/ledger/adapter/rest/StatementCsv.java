@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -16,6 +17,16 @@ import java.util.stream.Collectors;
 final class StatementCsv {
 
   static final String MEDIA_TYPE = "text/csv";
+
+  /** The statement's totals and its hash chain's ends, as headers of the CSV's answer. */
+  static final String OPENING_BALANCE = "Statement-Opening-Balance";
+
+  static final String CLOSING_BALANCE = "Statement-Closing-Balance";
+  static final String ENTRY_COUNT = "Statement-Entry-Count";
+  static final String OPENING_HASH = "Statement-Opening-Hash";
+  static final String CLOSING_HASH = "Statement-Closing-Hash";
+  static final List<String> TOTALS =
+      List.of(OPENING_BALANCE, CLOSING_BALANCE, ENTRY_COUNT, OPENING_HASH, CLOSING_HASH);
 
   static final String HEADER =
       "entryId,transactionId,type,createdAt,amount,balanceAfter,currency,reference,description,"

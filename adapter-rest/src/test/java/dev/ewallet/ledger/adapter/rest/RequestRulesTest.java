@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.rest.LedgerSecurityProperties.Mode;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
@@ -21,7 +22,12 @@ class RequestRulesTest {
   private final LedgerTokenValidator tokens =
       new LedgerTokenValidator(
           new LedgerSecurityProperties(
-              Mode.PRODUCTION, null, "https://idp", "wallet-ledger", Duration.ofHours(24)),
+              Mode.PRODUCTION,
+              null,
+              "https://idp",
+              "wallet-ledger",
+              Duration.ofHours(24),
+              List.of()),
           Clock.fixed(NOW, ZoneOffset.UTC));
 
   private static Jwt.Builder token() {
@@ -40,6 +46,31 @@ class RequestRulesTest {
         .isEqualTo(RequestKind.WRITE);
     assertThat(RateLimitFilter.kindOf(new MockHttpServletRequest("GET", "/v1/accounts")))
         .isEqualTo(RequestKind.READ);
+  }
+
+  @Test
+  void allowedOriginsAreWebOriginsNamedOneByOneHttpsOutsideLocalMode() {
+    for (String origin : List.of("https://wallet.example.com", "https://wallet.example.com:8443")) {
+      assertThat(CrossOriginFilter.origin(origin, false)).isEqualTo(origin);
+    }
+    assertThat(CrossOriginFilter.origin("http://localhost:3000", true))
+        .isEqualTo("http://localhost:3000");
+    for (String refused :
+        List.of(
+            "*",
+            "https://*.example.com",
+            "wallet.example.com",
+            "https://wallet.example.com/",
+            "https://wallet.example.com/app",
+            "https://wallet.example.com?x=1",
+            "https://user@wallet.example.com",
+            "http://wallet.example.com",
+            "ftp://wallet.example.com")) {
+      assertThatThrownBy(() -> CrossOriginFilter.origin(refused, false))
+          .as(refused)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("ledger.security.allowed-origins");
+    }
   }
 
   @Test
