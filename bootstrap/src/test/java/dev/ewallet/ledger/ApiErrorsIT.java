@@ -136,6 +136,34 @@ class ApiErrorsIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aQueryParameterGivenTwiceIsRefusedNotReadAsEitherValue() {
+    Wallet wallet = walletWith(1_000);
+    String entries = "/v1/accounts/" + wallet.id() + "/entries";
+    assertThat(api().get(entries + "?limit=5", wallet.token()).status()).isEqualTo(200);
+
+    for (String query :
+        new String[] {
+          "?limit=5&limit=6",
+          "?type=DEPOSIT&%74ype=TRANSFER",
+          "?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&to=2030-01-01T00:00:00Z"
+        }) {
+      ApiClient.Reply reply = api().get(entries + query, wallet.token());
+      assertProblem(reply, 400, "VALIDATION_FAILED");
+      assertThat(reply.json().get("detail").asText()).contains("more than once");
+    }
+    assertProblem(
+        api()
+            .get(
+                "/v1/accounts/"
+                    + wallet.id()
+                    + "/statement?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z"
+                    + "&from=2025-01-01T00:00:00Z",
+                wallet.token()),
+        400,
+        "VALIDATION_FAILED");
+  }
+
+  @Test
   void missingBadOrExpiredTokensAreUnauthenticated() {
     Wallet wallet = openWallet();
     String path = "/v1/accounts/" + wallet.id();

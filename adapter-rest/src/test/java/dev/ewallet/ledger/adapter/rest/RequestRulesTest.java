@@ -74,6 +74,17 @@ class RequestRulesTest {
   }
 
   @Test
+  void aQueryParameterNamedTwiceIsFoundHoweverItIsWritten() {
+    assertThat(RepeatedFieldsFilter.repeatedParameter(null)).isNull();
+    assertThat(RepeatedFieldsFilter.repeatedParameter("limit=20&cursor=abc&type=TRANSFER"))
+        .isNull();
+    assertThat(RepeatedFieldsFilter.repeatedParameter("limit=20&&limit")).isEqualTo("limit");
+    assertThat(RepeatedFieldsFilter.repeatedParameter("from=a&to=b&to=c")).isEqualTo("to");
+    assertThat(RepeatedFieldsFilter.repeatedParameter("to=b&%74o=c")).isEqualTo("to");
+    assertThat(RepeatedFieldsFilter.repeatedParameter("a%zz=1&a%zz=2")).isEqualTo("a%zz");
+  }
+
+  @Test
   void controlCharactersAreThoseOfC0AndDelete() {
     assertThat(TextDeserializer.hasControlCharacter("refund for order 42 – đồng")).isFalse();
     for (char c : new char[] {0, 7, '\t', '\n', '\r', 0x1f, 0x7f}) {
