@@ -136,7 +136,7 @@ class ApiErrorsIT extends LedgerIntegrationTest {
   }
 
   @Test
-  void aQueryParameterGivenTwiceIsRefusedNotReadAsEitherValue() {
+  void aQueryParameterTheRouteDoesNotTakeOrGivenTwiceIsRefusedNotIgnored() {
     Wallet wallet = walletWith(1_000);
     String entries = "/v1/accounts/" + wallet.id() + "/entries";
     assertThat(api().get(entries + "?limit=5", wallet.token()).status()).isEqualTo(200);
@@ -151,6 +151,19 @@ class ApiErrorsIT extends LedgerIntegrationTest {
       assertProblem(reply, 400, "VALIDATION_FAILED");
       assertThat(reply.json().get("detail").asText()).contains("more than once");
     }
+    // A misspelt filter would otherwise answer the whole history as if it were filtered.
+    ApiClient.Reply misspelt = api().get(entries + "?minAmout=5000", wallet.token());
+    assertProblem(misspelt, 400, "VALIDATION_FAILED");
+    assertThat(misspelt.json().get("detail").asText()).contains("'minAmout'").contains("minAmount");
+    assertProblem(
+        api().get("/v1/accounts/" + wallet.id() + "?verbose=true", wallet.token()),
+        400,
+        "VALIDATION_FAILED");
+    assertProblem(
+        api().post("/v1/transfers?dryRun=true", wallet.token(), ApiClient.newKey(), "{}"),
+        400,
+        "VALIDATION_FAILED");
+    assertThat(balance(wallet.id())).isEqualTo(1_000);
     assertProblem(
         api()
             .get(

@@ -26,6 +26,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.converter.HttpMessageConverters;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -34,7 +35,10 @@ import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.type.LogicalType;
 
-/** JSON strictness, the {@code Caller} argument and the OpenAPI description. */
+/**
+ * JSON strictness, the query parameters' rules, the {@code Caller} argument and the OpenAPI
+ * description.
+ */
 @Configuration
 class LedgerWebConfiguration implements WebMvcConfigurer {
 
@@ -52,6 +56,11 @@ class LedgerWebConfiguration implements WebMvcConfigurer {
   @Override
   public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
     resolvers.add(new CallerArgumentResolver());
+  }
+
+  @Override
+  public void addInterceptors(InterceptorRegistry registry) {
+    registry.addInterceptor(new QueryParameterRules());
   }
 
   /**
