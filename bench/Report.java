@@ -38,6 +38,9 @@ public class Report {
           r.scenario(), r.connections(), r.rps(), r.p50(), r.p95(), r.p99(), r.p999(),
           r.statuses(), r.cpu(), r.rss(), r.jvmPer1k(), r.pgPer1k()));
       failed |= r.statuses().matches(".*\\b5\\d\\d:.*");
+      // A run of the service's without a single 2xx measured nothing but a refusal (a wrong token,
+      // a body the API no longer takes): the harness itself is broken.
+      failed |= !r.statuses().equals("-") && !r.statuses().matches("(.*\\b)?2\\d\\d:.*");
     }
     md.append("\n## Service / pgbench ceiling\n\n| connections | uniform | hot account |\n|---:|---:|---:|\n");
     for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
@@ -59,7 +62,7 @@ public class Report {
         .append(Files.readString(Path.of(args[1])))
         .append("```\n\n## Reconciliation after the runs\n\n`").append(reconciliation).append("`\n");
     failed |= !reconciliation.contains("\"mismatches\":[]");
-    md.append("\nVerdict: ").append(failed ? "FAILED (5xx responses or books not balanced)" : "passed: no 5xx, books balance").append('\n');
+    md.append("\nVerdict: ").append(failed ? "FAILED (5xx responses, a run without a 2xx, or books not balanced)" : "passed: no 5xx, books balance").append('\n');
     Files.writeString(out.resolve("report.md"), md);
     Files.writeString(out.resolve("chart.html"), chart(rows, args[3]));
     System.out.print(md);

@@ -7,7 +7,8 @@
 #   bench/run.sh --wallets 100000 --duration 15
 #   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read bulk pgbench spike
 #                                (and balance, history: the two halves of read on their own,
-#                                not run unless named)
+#                                and deposit: bank credits by the operator to random wallets, all
+#                                against the one clearing account; none run unless named)
 #                                (bulk: batches of 100 transfers at an eighth of the connections,
 #                                so as many transfers are in flight as 12.5 single-transfer
 #                                connections; its rate counts the transfers posted)
@@ -16,8 +17,8 @@
 #                                JFR: every thread's CPU, the JIT, the collector and the kernel's
 #                                share included, summarised by bench/Profile.java
 #   bench/run.sh --profiler none    no profile: every row measures the service alone
-#   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot, read, balance or
-#                                history; uniform by default) instead of uniform transfers
+#   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot, read, balance,
+#                                history or deposit; uniform by default) instead of uniform transfers
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
@@ -53,6 +54,7 @@ while [ $# -gt 0 ]; do
     --instances) INSTANCES=$2; PROFILER=none; shift 2 ;;
     --traces) TRACES=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
+      SCENARIOS="$SCENARIOS deposit"
       SHED_AFTER_MS=5000
       shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
@@ -61,8 +63,8 @@ done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
 [ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
   || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
-[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read|balance|history)$ ]] \
-  || { echo "--profile-scenario is uniform, hot, read, balance or history" >&2; exit 2; }
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read|balance|history|deposit)$ ]] \
+  || { echo "--profile-scenario is uniform, hot, read, balance, history or deposit" >&2; exit 2; }
 for tool in wrk pgbench psql openssl; do
   command -v "$tool" >/dev/null || { echo "$tool is required (see the header of $0)" >&2; exit 1; }
 done
@@ -134,6 +136,7 @@ log "loaded in $(( $(date +%s) - started )) s"
 log "minting tokens for $PAYERS payers..."
 shuf -i "1-$WALLETS" -n "$PAYERS" | java bench/Tokens.java 86400 > "$OUT/payers.txt"
 HOT=$WALLETS
+OPERATOR=$(bin/dev-token 1 --operator --ttl 86400)
 
 # The service's CPU and memory: every process of it (the instances and HAProxy with --instances).
 cpu_ticks() {
@@ -157,7 +160,7 @@ wrk_run() { # scenario connections seconds
   local mode=$1 c=$2 d=$3 before after pg_before pg_after out line
   before=$(cpu_ticks)
   pg_before=$(pg_ticks)
-  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT PAYERS=$OUT/payers.txt \
+  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT PAYERS=$OUT/payers.txt OPERATOR=$OPERATOR \
     wrk -t "$(( c < 4 ? c : 4 ))" -c "$c" -d "${d}s" --timeout 10s -s bench/transfer.lua "$BASE" 2>&1)
   after=$(cpu_ticks)
   pg_after=$(pg_ticks)
@@ -218,6 +221,7 @@ jit_ms() { # summed over the service's JVMs
 WARMUP_MODES=uniform
 ! runs read && ! runs balance && ! runs history || WARMUP_MODES="$WARMUP_MODES read"
 ! runs bulk || WARMUP_MODES="$WARMUP_MODES bulk"
+! runs deposit || WARMUP_MODES="$WARMUP_MODES deposit"
 warmed=0
 while [ "$warmed" -lt "$WARMUP_MAX" ]; do
   log "warming up the JVM and filling the pool (${warmed} s so far)..."
@@ -270,6 +274,7 @@ for c in $CONNECTIONS; do
   ! runs balance || wrk_run balance "$c" "$DURATION" balance
   ! runs history || wrk_run history "$c" "$DURATION" history
   ! runs bulk || wrk_run bulk "$(( c / 8 > 0 ? c / 8 : 1 ))" "$DURATION" bulk
+  ! runs deposit || wrk_run deposit "$c" "$DURATION" deposit
   if runs pgbench; then
     pgbench_run pgbench-uniform 0 "$c" "$DURATION"
     pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"

@@ -6,6 +6,9 @@
 --   bulk     a batch of BATCH (100) uniform transfers from one random payer, each under its own
 --            key; the RESULT line counts transfers, not requests: statuses per transfer, and rps
 --            the transfers answered 201 per second
+--   deposit  a bank credit of 1 dong to a random wallet in 1..WALLETS, by the operator (token in
+--            OPERATOR), each with a reference of its own: every one debits the currency's one
+--            bank clearing account
 -- Payers come from the file PAYERS (lines "<walletId> <token>"). Every transfer carries a unique
 -- Idempotency-Key. done() prints one RESULT line: rate, latency percentiles, statuses, errors.
 local mode = os.getenv("MODE") or "uniform"
@@ -50,6 +53,15 @@ local function transfer(payer, to)
   }, '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. payee(payer, to) .. ',"amount":1}')
 end
 
+local function deposit(to)
+  local reference = key()
+  return wrk.format("POST", "/v1/deposits", {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = "Bearer " .. os.getenv("OPERATOR"),
+    ["Idempotency-Key"] = reference,
+  }, '{"accountId":' .. to .. ',"amount":1,"reference":"' .. reference .. '"}')
+end
+
 local function transfers(payer)
   local items = {}
   for i = 1, batch do
@@ -74,6 +86,8 @@ function request()
     return wrk.format("GET", path, { ["Authorization"] = payer.auth })
   elseif mode == "bulk" then
     return transfers(payer)
+  elseif mode == "deposit" then
+    return deposit(math.random(wallets))
   end
   return transfer(payer, math.random(wallets))
 end
