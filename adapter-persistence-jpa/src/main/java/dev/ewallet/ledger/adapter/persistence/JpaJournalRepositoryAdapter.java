@@ -44,7 +44,7 @@ import org.springframework.stereotype.Repository;
 @Repository
 class JpaJournalRepositoryAdapter implements JournalRepository {
 
-  private static final String FIND_CLAIMS =
+  static final String FIND_CLAIMS =
       "SELECT principal_id, idempotency_key, id, type, request_fingerprint, fee"
           + " FROM journal_transaction"
           + " WHERE (principal_id, idempotency_key) IN"
@@ -75,9 +75,14 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
           + " SELECT v.currency, v.reference, v.transaction_id::uuid"
           + " FROM unnest(?::text[], ?::text[], ?::text[]) AS v(currency, reference, transaction_id)";
 
-  private static final String TAKEN_REFERENCES =
+  /**
+   * The currencies are given as {@code char(3)}, the column's type: as text, PostgreSQL would
+   * compare the column cast to text, which the primary key cannot serve, and read the whole table
+   * on every deposit.
+   */
+  static final String TAKEN_REFERENCES =
       "SELECT currency, reference FROM deposit_reference"
-          + " WHERE (currency, reference) IN (SELECT * FROM unnest(?::text[], ?::text[]))";
+          + " WHERE (currency, reference) IN (SELECT * FROM unnest(?::bpchar[], ?::text[]))";
 
   /** Newest first; for a user, only those with an entry on one of the user's accounts. */
   private static final String BY_REFERENCE =
