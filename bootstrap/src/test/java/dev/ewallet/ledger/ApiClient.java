@@ -90,6 +90,22 @@ final class ApiClient {
     return send(request);
   }
 
+  /**
+   * A browser's CORS preflight from a page of {@code origin} for {@code method} on {@code path},
+   * asking for {@code headers} (comma-separated, or null for none).
+   */
+  Reply preflight(String path, String origin, String method, String headers) {
+    HttpRequest.Builder request =
+        request(path, null)
+            .header("Origin", origin)
+            .header("Access-Control-Request-Method", method)
+            .method("OPTIONS", HttpRequest.BodyPublishers.noBody());
+    if (headers != null) {
+      request.header("Access-Control-Request-Headers", headers);
+    }
+    return send(request);
+  }
+
   Reply send(HttpRequest.Builder request) {
     try {
       HttpResponse<String> response =

@@ -15,14 +15,7 @@ class CrossOriginIT extends LedgerIntegrationTest {
   private static final String ELSEWHERE = "https://elsewhere.example";
 
   private ApiClient.Reply preflight(String origin, String method, String headers) {
-    return api()
-        .send(
-            api()
-                .request("/v1/transfers", null)
-                .header("Origin", origin)
-                .header("Access-Control-Request-Method", method)
-                .header("Access-Control-Request-Headers", headers)
-                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
+    return api().preflight("/v1/transfers", origin, method, headers);
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -222,13 +221,7 @@ class SecurityIT extends LedgerIntegrationTest {
           .as("no Swagger UI outside local mode")
           .isIn(401, 404);
       ApiClient.Reply preflight =
-          clientOf(service)
-              .send(
-                  clientOf(service)
-                      .request("/v1/transfers", null)
-                      .header("Origin", "https://wallet.example")
-                      .header("Access-Control-Request-Method", "POST")
-                      .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
+          clientOf(service).preflight("/v1/transfers", "https://wallet.example", "POST", null);
       assertThat(preflight.status()).as("no origin is allowed unless named").isEqualTo(401);
       assertThat(preflight.header("Access-Control-Allow-Origin")).isNull();
     }

@@ -4,7 +4,6 @@ import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.lang.reflect.Method;
-import java.lang.reflect.Parameter;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.core.MethodParameter;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.HandlerInterceptor;
@@ -42,7 +42,7 @@ final class QueryParameterRules implements HandlerInterceptor {
         || !(handler instanceof HandlerMethod route)) {
       return true;
     }
-    Set<String> known = declared.computeIfAbsent(route.getMethod(), QueryParameterRules::params);
+    Set<String> known = declared.computeIfAbsent(route.getMethod(), method -> params(route));
     Set<String> seen = new HashSet<>();
     for (String pair : query.split("&")) {
       if (pair.isEmpty()) {
@@ -67,15 +67,13 @@ final class QueryParameterRules implements HandlerInterceptor {
     return true;
   }
 
-  private static Set<String> params(Method method) {
+  /** Spring's view of the route's parameters: {@code value} and {@code name} are one alias. */
+  private static Set<String> params(HandlerMethod route) {
     Set<String> names = new TreeSet<>();
-    for (Parameter parameter : method.getParameters()) {
-      RequestParam param = parameter.getAnnotation(RequestParam.class);
+    for (MethodParameter parameter : route.getMethodParameters()) {
+      RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
       if (param != null) {
-        names.add(
-            !param.name().isEmpty()
-                ? param.name()
-                : !param.value().isEmpty() ? param.value() : parameter.getName());
+        names.add(param.name().isEmpty() ? parameter.getParameter().getName() : param.name());
       }
     }
     return names;

@@ -18,9 +18,8 @@ final class StatementCsv {
 
   static final String MEDIA_TYPE = "text/csv";
 
-  /** The statement's totals and its hash chain's ends, as headers of the CSV's answer. */
+  // The statement's totals and its hash chain's ends, as headers of the CSV's answer.
   static final String OPENING_BALANCE = "Statement-Opening-Balance";
-
   static final String CLOSING_BALANCE = "Statement-Closing-Balance";
   static final String ENTRY_COUNT = "Statement-Entry-Count";
   static final String OPENING_HASH = "Statement-Opening-Hash";
