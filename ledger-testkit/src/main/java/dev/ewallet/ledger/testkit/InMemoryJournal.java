@@ -96,9 +96,11 @@ public final class InMemoryJournal implements JournalRepository {
   }
 
   private Set<UniqueReference> taken(Collection<UniqueReference> references) {
+    // Most transactions take no reference (null), which an immutable list refuses to look for.
+    Set<UniqueReference> wanted = Set.copyOf(references);
     return store.state().headers().values().stream()
         .map(header -> header.claim().uniqueReference())
-        .filter(references::contains)
+        .filter(reference -> reference != null && wanted.contains(reference))
         .collect(Collectors.toSet());
   }
 
