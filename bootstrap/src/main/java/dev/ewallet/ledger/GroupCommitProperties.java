@@ -8,8 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The group-commit engine ({@code ledger.posting.group-commit.*}): many transfers per database
- * transaction. ADR 0009 and docs/benchmarks.md say when it pays.
+ * The group-commit engine ({@code ledger.posting.group-commit.*}): many transfers and deposits per
+ * database transaction. ADR 0009 and docs/benchmarks.md say when it pays.
  */
 @ConfigurationProperties("ledger.posting.group-commit")
 record GroupCommitProperties(
@@ -20,7 +20,7 @@ record GroupCommitProperties(
     @DefaultValue("PT1S") Duration writerIdleTimeout) {
 
   /**
-   * Group commit when enabled, else inline posting. A transfer waits for its batch no longer than
+   * Group commit when enabled, else inline posting. A request waits for its batch no longer than
    * the request's own work may take.
    */
   PostingMode mode(TimeoutBudget budget) {

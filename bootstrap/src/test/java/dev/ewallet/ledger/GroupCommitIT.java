@@ -5,14 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The group-commit engine (on in every shared-context test) over HTTP: batches really form, a
- * must-fail transfer fails alone inside them, and a reply lost with its instance is replayed by a
- * new one.
+ * must-fail transfer fails alone inside them, deposits go through it too, and a reply lost with its
+ * instance is replayed by a new one.
  */
 class GroupCommitIT extends LedgerIntegrationTest {
 
@@ -43,6 +45,38 @@ class GroupCommitIT extends LedgerIntegrationTest {
         .containsPattern(
             "ledger_posting_batch_size_max [2-9]|ledger_posting_batch_size_max [1-9][0-9]");
     assertBooksBalance();
+  }
+
+  /**
+   * A bank's bulk credits: concurrent deposits of one currency are posted by the engine's batches
+   * (each batch takes the clearing account once for all it carries), each booked once.
+   */
+  @Test
+  void concurrentDepositsArePostedByTheEngine() throws Exception {
+    List<Wallet> wallets = IntStream.range(0, 40).mapToObj(i -> openWallet()).toList();
+    long batchedBefore = batchedRequests();
+
+    concurrently(
+        wallets.stream()
+            .<Callable<Void>>map(wallet ->
+                () -> {
+                  deposit(wallet.id(), 500);
+                  return null;
+                })
+            .toList());
+
+    assertThat(batchedRequests() - batchedBefore).isGreaterThanOrEqualTo(wallets.size());
+    assertThat(wallets).allSatisfy(wallet -> assertThat(balance(wallet.id())).isEqualTo(500));
+    assertBooksBalance();
+  }
+
+  /** How many requests the engine's batches have carried, from its batch-size summary. */
+  private long batchedRequests() {
+    Matcher sum =
+        Pattern.compile("(?m)^ledger_posting_batch_size_sum ([0-9.E]+)$")
+            .matcher(api().get("/actuator/prometheus", OPERATOR).body());
+    assertThat(sum.find()).as("the batch-size summary is scraped").isTrue();
+    return (long) Double.parseDouble(sum.group(1));
   }
 
   @Test

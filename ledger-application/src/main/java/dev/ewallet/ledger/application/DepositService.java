@@ -16,7 +16,11 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import java.util.List;
 import java.util.TreeSet;
 
-/** Deposits: the bank clearing account of the wallet's currency pays the wallet. */
+/**
+ * Deposits: the bank clearing account of the wallet's currency pays the wallet. Deposits post as
+ * transfers do ({@link PostingMode}): with group commit, one batch locks the clearing account once
+ * for all the deposits it carries, so a bank's bulk credits do not take that row one by one.
+ */
 public final class DepositService implements DepositFundsUseCase {
 
   private final AccountRepository accounts;
@@ -31,6 +35,14 @@ public final class DepositService implements DepositFundsUseCase {
 
   @Override
   public PostingReceipt deposit(DepositFundsCommand command) {
+    return posting.post(request(command)).receiptOrThrow();
+  }
+
+  /**
+   * The deposit as a posting request, once the caller, the wallet and the amount limit are checked
+   * (what can be refused before queuing is refused here; the rest is checked on the locked rows).
+   */
+  PostingRequest request(DepositFundsCommand command) {
     command.caller().requireOperator();
     // A wallet's currency never changes, so reading it before the lock is safe; the clearing
     // account must be known before locking because the lock order needs every id up front.
@@ -39,25 +51,22 @@ public final class DepositService implements DepositFundsUseCase {
     AccountId clearing = accounts.systemAccount(AccountKind.BANK_CLEARING, wallet.currency());
     Money amount = Money.of(command.amountMinor(), wallet.currency());
     limits.requireWithin(amount);
-    return posting
-        .post(
-            PostingRequest.of(
-                    command.caller(),
-                    command.idempotencyKey(),
-                    command.fingerprint(),
-                    TransactionType.DEPOSIT,
-                    new TreeSet<>(List.of(wallet.id(), clearing)),
-                    (locked, id, at) ->
-                        Planned.of(
-                            JournalTransaction.create(
-                                id,
-                                TransactionType.DEPOSIT,
-                                List.of(
-                                    new Posting(clearing, amount.negate()),
-                                    new Posting(wallet.id(), amount)),
-                                at)))
-                .withDetails(command.details(), uniqueReference(command, wallet)))
-        .receiptOrThrow();
+    return PostingRequest.of(
+            command.caller(),
+            command.idempotencyKey(),
+            command.fingerprint(),
+            TransactionType.DEPOSIT,
+            new TreeSet<>(List.of(wallet.id(), clearing)),
+            (locked, id, at) ->
+                Planned.of(
+                    JournalTransaction.create(
+                        id,
+                        TransactionType.DEPOSIT,
+                        List.of(
+                            new Posting(clearing, amount.negate()),
+                            new Posting(wallet.id(), amount)),
+                        at)))
+        .withDetails(command.details(), uniqueReference(command, wallet));
   }
 
   /** A deposit's reference is unique among the deposits of its currency. */

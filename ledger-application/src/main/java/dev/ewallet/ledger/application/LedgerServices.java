@@ -31,9 +31,10 @@ public final class LedgerServices implements AutoCloseable {
   }
 
   /**
-   * Transfers, the hot path, post as the mode says; every other flow posts inline. All go through
-   * the same batch poster. With group commit, call {@link #start()} before serving and {@link
-   * #close()} when done.
+   * Transfers and deposits, the two peaks (payday's transfers, a bank's bulk credits), post as the
+   * mode says; every other flow posts inline. All go through the same batch poster. With group
+   * commit, call {@link #start()} before the first transfer or deposit and {@link #close()} when
+   * done.
    */
   public LedgerServices(
       LedgerPorts ports,
@@ -53,7 +54,7 @@ public final class LedgerServices implements AutoCloseable {
         new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);
     this.transfers =
         new TransferService(ports.accounts(), posting, limits.amounts(), limits.fees());
-    this.deposits = new DepositService(ports.accounts(), inline, limits.amounts());
+    this.deposits = new DepositService(ports.accounts(), posting, limits.amounts());
     this.reversals = new ReversalService(ports.accounts(), ports.journal(), inline);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
     this.reconciliation = new ReconciliationService(ports.audit(), clock);

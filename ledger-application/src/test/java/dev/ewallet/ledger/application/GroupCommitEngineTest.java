@@ -5,18 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
 import dev.ewallet.ledger.domain.port.in.TransferBatchResult;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -129,24 +133,58 @@ class GroupCommitEngineTest {
   }
 
   @Test
-  void aTransferNoBatchTakesInTimeIsRefusedAsOverloadedAndPostsNothing() {
+  void aTransferOrDepositNoBatchTakesInTimeIsRefusedAsOverloadedAndPostsNothing() {
     f.deposit(alice, 1_000);
     IdempotencyKey key = freshKey();
     TransferFundsCommand command = new TransferFundsCommand(Caller.user(7), key, alice, bob, 10);
+    DepositFundsCommand deposit =
+        new DepositFundsCommand(LedgerServicesFixture.OPERATOR, freshKey(), bob, 5);
 
-    // No writer is running: nothing takes the transfer.
+    // No writer is running: nothing takes the transfer or the deposit.
     assertThatThrownBy(() -> f.services.transfers().transfer(command))
+        .isInstanceOf(OverloadedException.class);
+    assertThatThrownBy(() -> f.services.deposits().deposit(deposit))
         .isInstanceOf(OverloadedException.class);
 
     engine.postQueued();
     assertThat(f.balance(alice)).isEqualTo(1_000);
+    assertThat(f.balance(bob)).isZero();
     f.services.start();
     try {
       assertThat(f.services.transfers().transfer(command).replayed()).isFalse();
+      assertThat(f.services.deposits().deposit(deposit).replayed()).isFalse();
     } finally {
       f.services.close();
     }
     assertThat(f.balance(alice)).isEqualTo(990);
+    assertThat(f.balance(bob)).isEqualTo(15);
+  }
+
+  /**
+   * Deposits queue with transfers, and one batch posts them all in one unit of work (a bank's bulk
+   * credits take their currency's clearing account once per batch, not once each). A reference
+   * given twice in the batch posts once; the other deposit is refused alone, without splitting the
+   * batch.
+   */
+  @Test
+  void depositsShareABatchWithTransfersAndAReferenceTwiceInItPostsOnce() {
+    f.deposit(alice, 1_000);
+    CompletableFuture<PostingReceipt> toBob = f.enqueue(deposit(bob, 500, "PAYROLL-1"));
+    CompletableFuture<PostingReceipt> transfer = queue(300, freshKey());
+    CompletableFuture<PostingReceipt> sameReference = f.enqueue(deposit(alice, 200, "PAYROLL-1"));
+    CompletableFuture<PostingReceipt> toAlice = f.enqueue(deposit(alice, 250, "PAYROLL-2"));
+    int runsBefore = f.unitOfWork.runs();
+
+    engine.postQueued();
+
+    assertThat(f.batchSizes).containsExactly(4);
+    assertThat(f.unitOfWork.runs() - runsBefore).isEqualTo(1);
+    assertThat(List.of(toBob, transfer, toAlice))
+        .allSatisfy(r -> assertThat(r.join().replayed()).isFalse());
+    assertThat(failure(sameReference)).isInstanceOf(DuplicateReferenceException.class);
+    assertThat(f.balance(alice)).isEqualTo(1_000 - 300 + 250);
+    assertThat(f.balance(bob)).isEqualTo(500 + 300);
+    assertThat(f.booksBalance()).isTrue();
   }
 
   @Test
@@ -309,6 +347,15 @@ class GroupCommitEngineTest {
     assertThat(results.subList(7, 10))
         .allSatisfy(r -> assertThat(r.refusal()).isInstanceOf(InsufficientFundsException.class));
     assertThat(small.balance(payee)).isEqualTo(700);
+  }
+
+  private static DepositFundsCommand deposit(AccountId wallet, long amount, String reference) {
+    return new DepositFundsCommand(
+        LedgerServicesFixture.OPERATOR,
+        freshKey(),
+        wallet,
+        amount,
+        new TransactionDetails(reference, null, Map.of()));
   }
 
   /** An engine with one writer of its own, to be started by the test. */

@@ -51,6 +51,13 @@ class LedgerServicesFixture {
 
   final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger.store());
   final LedgerServices services;
+
+  /**
+   * The same ledger's services posting inline, which fund wallets whatever the fixture's mode: a
+   * test that drives the group-commit engine by hand funds its wallets before, with no writer.
+   */
+  private final LedgerServices funding;
+
   private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
 
   LedgerServicesFixture() {
@@ -58,39 +65,40 @@ class LedgerServicesFixture {
   }
 
   LedgerServicesFixture(PostingMode mode) {
-    services =
-        new LedgerServices(
-            new LedgerPorts(
-                ledger.accounts(),
-                ledger.journal(),
-                ledger.outbox(),
-                ledger.audit(),
-                ledger.outbox(),
-                publisher,
-                limiter,
-                ledger.bankFlows(),
-                ledger.bankFlows(),
-                ledger.reads(),
-                bank,
-                (size, wait, nanos) -> recordBatch(size),
-                ledger.auditTrail(),
-                unitOfWork,
-                new PostingTracing() {
-                  @Override
-                  public TraceContext current() {
-                    return callerTrace.get();
-                  }
+    LedgerPorts ports =
+        new LedgerPorts(
+            ledger.accounts(),
+            ledger.journal(),
+            ledger.outbox(),
+            ledger.audit(),
+            ledger.outbox(),
+            publisher,
+            limiter,
+            ledger.bankFlows(),
+            ledger.bankFlows(),
+            ledger.reads(),
+            bank,
+            (size, wait, nanos) -> recordBatch(size),
+            ledger.auditTrail(),
+            unitOfWork,
+            new PostingTracing() {
+              @Override
+              public TraceContext current() {
+                return callerTrace.get();
+              }
 
-                  @Override
-                  public <T> T inBatch(List<TraceContext> carried, Supplier<T> batch) {
-                    batchTraces.add(List.copyOf(carried));
-                    return batch.get();
-                  }
-                }),
-            new RateLimits(10, 0, true),
-            LIMITS,
-            mode,
-            clock);
+              @Override
+              public <T> T inBatch(List<TraceContext> carried, Supplier<T> batch) {
+                batchTraces.add(List.copyOf(carried));
+                return batch.get();
+              }
+            });
+    RateLimits rateLimits = new RateLimits(10, 0, true);
+    services = new LedgerServices(ports, rateLimits, LIMITS, mode, clock);
+    funding =
+        mode instanceof PostingMode.Inline
+            ? services
+            : new LedgerServices(ports, rateLimits, LIMITS, PostingMode.INLINE, clock);
   }
 
   /** The group-commit engine, when the fixture posts by group commit. */
@@ -100,9 +108,16 @@ class LedgerServicesFixture {
 
   /** Queues a transfer with the engine; the future fails with the reason it was not posted. */
   CompletableFuture<PostingReceipt> enqueue(TransferFundsCommand command) {
-    return engine()
-        .enqueue(services.transfers().request(command))
-        .thenApply(PostingOutcome::receiptOrThrow);
+    return enqueue(services.transfers().request(command));
+  }
+
+  /** Queues a deposit with the engine; the future fails with the reason it was not posted. */
+  CompletableFuture<PostingReceipt> enqueue(DepositFundsCommand command) {
+    return enqueue(services.deposits().request(command));
+  }
+
+  private CompletableFuture<PostingReceipt> enqueue(PostingRequest request) {
+    return engine().enqueue(request).thenApply(PostingOutcome::receiptOrThrow);
   }
 
   /**
@@ -133,8 +148,9 @@ class LedgerServicesFixture {
         .id();
   }
 
+  /** Funds the wallet inline, whatever the fixture's mode. */
   PostingReceipt deposit(AccountId wallet, long amount) {
-    return services
+    return funding
         .deposits()
         .deposit(new DepositFundsCommand(OPERATOR, LedgerFixtures.freshKey(), wallet, amount));
   }
