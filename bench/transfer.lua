@@ -9,6 +9,10 @@
 --   deposit  a bank credit of 1 dong to a random wallet in 1..WALLETS, by the operator (token in
 --            OPERATOR), each with a reference of its own: every one debits the currency's one
 --            bank clearing account
+--   withdraw a withdrawal of 1 dong by a random payer from its own wallet (left pending with the
+--            bank simulator): every one credits the currency's one hold account
+--   hold     a hold of 1 dong by a random payer towards a random wallet, expiring in a day: every
+--            one credits the currency's one hold account, as withdrawals do
 -- Payers come from the file PAYERS (lines "<walletId> <token>"). Every transfer carries a unique
 -- Idempotency-Key. done() prints one RESULT line: rate, latency percentiles, statuses, errors.
 local mode = os.getenv("MODE") or "uniform"
@@ -19,6 +23,7 @@ local payers = {}
 local counter = 0
 statuses = {} -- global: done() reads every thread's copy through thread:get
 local tag
+local expires
 local threads = {}
 
 function setup(thread)
@@ -34,6 +39,7 @@ function init(args)
   end
   math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)"), 16) % 1000003)
   tag = string.format("%x%x", os.time(), math.random(1, 2 ^ 30))
+  expires = os.date("!%Y-%m-%dT%H:%M:%SZ", os.time() + 86400)
 end
 
 local function key()
@@ -62,6 +68,23 @@ local function deposit(to)
   }, '{"accountId":' .. to .. ',"amount":1,"reference":"' .. reference .. '"}')
 end
 
+local function withdrawal(payer)
+  return wrk.format("POST", "/v1/withdrawals", {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = payer.auth,
+    ["Idempotency-Key"] = key(),
+  }, '{"accountId":' .. payer.id .. ',"amount":1}')
+end
+
+local function hold(payer, to)
+  return wrk.format("POST", "/v1/holds", {
+    ["Content-Type"] = "application/json",
+    ["Authorization"] = payer.auth,
+    ["Idempotency-Key"] = key(),
+  }, '{"accountId":' .. payer.id .. ',"destinationAccountId":' .. payee(payer, to)
+    .. ',"amount":1,"expiresAt":"' .. expires .. '"}')
+end
+
 local function transfers(payer)
   local items = {}
   for i = 1, batch do
@@ -88,6 +111,10 @@ function request()
     return transfers(payer)
   elseif mode == "deposit" then
     return deposit(math.random(wallets))
+  elseif mode == "withdraw" then
+    return withdrawal(payer)
+  elseif mode == "hold" then
+    return hold(payer, math.random(wallets))
   end
   return transfer(payer, math.random(wallets))
 end
