@@ -8,8 +8,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The group-commit engine ({@code ledger.posting.group-commit.*}): many transfers and deposits per
- * database transaction. ADR 0009 and docs/benchmarks.md say when it pays.
+ * The group-commit engine ({@code ledger.posting.group-commit.*}): many transfers, deposits,
+ * withdrawals and holds per database transaction. ADR 0009 and docs/benchmarks.md say when it pays.
  */
 @ConfigurationProperties("ledger.posting.group-commit")
 record GroupCommitProperties(

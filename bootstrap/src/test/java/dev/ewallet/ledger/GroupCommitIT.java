@@ -2,19 +2,22 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * The group-commit engine (on in every shared-context test) over HTTP: batches really form, a
- * must-fail transfer fails alone inside them, deposits go through it too, and a reply lost with its
- * instance is replayed by a new one.
+ * must-fail transfer fails alone inside them, deposits, withdrawals and holds go through it too,
+ * and a reply lost with its instance is replayed by a new one.
  */
 class GroupCommitIT extends LedgerIntegrationTest {
 
@@ -48,12 +51,15 @@ class GroupCommitIT extends LedgerIntegrationTest {
   }
 
   /**
-   * A bank's bulk credits: concurrent deposits of one currency are posted by the engine's batches
-   * (each batch takes the clearing account once for all it carries), each booked once.
+   * A bank's bulk credits, payday's cash-outs and a sale's authorizations: concurrent deposits,
+   * withdrawals and holds of one currency are posted by the engine's batches (each batch takes the
+   * currency's clearing or hold account once for all it carries), each booked once.
    */
   @Test
-  void concurrentDepositsArePostedByTheEngine() throws Exception {
-    List<Wallet> wallets = IntStream.range(0, 40).mapToObj(i -> openWallet()).toList();
+  void concurrentDepositsWithdrawalsAndHoldsArePostedByTheEngine() throws Exception {
+    List<Wallet> wallets = IntStream.range(0, 20).mapToObj(i -> openWallet()).toList();
+    Wallet shop = openWallet();
+    Instant expiresAt = Instant.now().plus(Duration.ofHours(1));
     long batchedBefore = batchedRequests();
 
     concurrently(
@@ -64,9 +70,17 @@ class GroupCommitIT extends LedgerIntegrationTest {
                   return null;
                 })
             .toList());
+    List<ApiClient.Reply> spent =
+        concurrently(
+            wallets.stream()
+                .flatMap(wallet ->
+                    Stream.<Callable<ApiClient.Reply>>of(
+                        () -> withdraw(wallet, 100), () -> hold(wallet, shop.id(), 100, expiresAt)))
+                .toList());
 
-    assertThat(batchedRequests() - batchedBefore).isGreaterThanOrEqualTo(wallets.size());
-    assertThat(wallets).allSatisfy(wallet -> assertThat(balance(wallet.id())).isEqualTo(500));
+    assertThat(spent).allSatisfy(r -> assertThat(r.status()).as(r.body()).isIn(201, 202));
+    assertThat(batchedRequests() - batchedBefore).isGreaterThanOrEqualTo(3L * wallets.size());
+    assertThat(wallets).allSatisfy(wallet -> assertThat(balance(wallet.id())).isEqualTo(300));
     assertBooksBalance();
   }
 

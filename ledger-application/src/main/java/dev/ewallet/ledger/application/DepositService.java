@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Deposits: the bank clearing account of the wallet's currency pays the wallet. Deposits post as
- * transfers do ({@link PostingMode}): with group commit, one batch locks the clearing account once
- * for all the deposits it carries, so a bank's bulk credits do not take that row one by one.
+ * Deposits: the bank clearing account of the wallet's currency pays the wallet. With group commit
+ * ({@link PostingMode}), one batch locks the clearing account once for all the deposits it carries,
+ * so a bank's bulk credits do not take that row one by one.
  */
 public final class DepositService implements DepositFundsUseCase {
 

@@ -31,10 +31,11 @@ public final class LedgerServices implements AutoCloseable {
   }
 
   /**
-   * Transfers and deposits, the two peaks (payday's transfers, a bank's bulk credits), post as the
-   * mode says; every other flow posts inline. All go through the same batch poster. With group
-   * commit, call {@link #start()} before the first transfer or deposit and {@link #close()} when
-   * done.
+   * Transfers, deposits, withdrawals and holds, each of which can come as a peak (payday, a bank's
+   * bulk credits, cash-outs, a sale's authorizations), post as the mode says; reversals, multi-leg
+   * postings and merchant sweeps, an operator's or a job's, post inline. All go through the same
+   * batch poster. With group commit, call {@link #start()} before the first posting and {@link
+   * #close()} when done.
    */
   public LedgerServices(
       LedgerPorts ports,
@@ -63,8 +64,8 @@ public final class LedgerServices implements AutoCloseable {
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
     this.withdrawals =
         new WithdrawalService(
-            ports.accounts(), ports.withdrawals(), ports.bank(), inline, limits.amounts(), clock);
-    this.holds = new HoldService(ports.accounts(), ports.holds(), inline, limits.amounts(), clock);
+            ports.accounts(), ports.withdrawals(), ports.bank(), posting, limits.amounts(), clock);
+    this.holds = new HoldService(ports.accounts(), ports.holds(), posting, limits.amounts(), clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, inline, clock);
     this.audit = new AuditService(ports.auditTrail());
     this.postings = new MultiLegPostingService(inline, limits.amounts());

@@ -6,21 +6,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
+import dev.ewallet.ledger.domain.error.HoldNotPendingException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
 import dev.ewallet.ledger.domain.port.in.TransferBatchResult;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -28,6 +37,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
@@ -298,6 +308,89 @@ class GroupCommitEngineTest {
       assertThat(live.services.postingWriters().writers().healthy()).isTrue();
     } finally {
       database.countDown();
+      live.services.close();
+    }
+  }
+
+  /**
+   * Withdrawals and holds, and a hold's settlements, are posted by the engine too, each against the
+   * balances and rows the requests before it left: concurrent withdrawals and holds from one wallet
+   * never spend more than it holds, and of a capture and a void of one hold exactly one wins.
+   */
+  @Test
+  void withdrawalsAndHoldsArePostedByTheEngineAndNeverSpendMoreThanTheWallet() throws Exception {
+    LedgerServicesFixture live = liveEngine(Duration.ofSeconds(30));
+    AccountId from = live.openWallet(7);
+    AccountId to = live.openWallet(8);
+    live.deposit(from, 1_000);
+    Caller owner = Caller.user(7);
+    Instant expiresAt = live.clock.instant().plus(Duration.ofHours(1));
+    live.services.start();
+    try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<CompletableFuture<PostingReceipt>> spent =
+          IntStream.range(0, 20)
+              .mapToObj(i ->
+                  CompletableFuture.supplyAsync(
+                      () ->
+                          i % 2 == 0
+                              ? live.services
+                                  .withdrawals()
+                                  .request(
+                                      new RequestWithdrawalCommand(owner, freshKey(), from, 100))
+                              : live.services
+                                  .holds()
+                                  .place(
+                                      new PlaceHoldCommand(
+                                          owner, freshKey(), from, to, 100, expiresAt)),
+                      threads))
+              .toList();
+
+      assertThat(spent.stream().filter(r -> failure(r) == null)).hasSize(10);
+      assertThat(spent.stream().map(GroupCommitEngineTest::failure).filter(Objects::nonNull))
+          .hasSize(10)
+          .allSatisfy(e -> assertThat(e).isInstanceOf(InsufficientFundsException.class));
+      assertThat(live.balance(from)).isZero();
+      List<PostingReceipt> posted =
+          spent.stream().filter(r -> failure(r) == null).map(CompletableFuture::join).toList();
+      assertThat(live.bank.asked())
+          .as("the bank is asked for each withdrawal posted, after its batch")
+          .containsExactlyInAnyOrderElementsOf(
+              posted.stream()
+                  .filter(r -> r.type() == TransactionType.WITHDRAWAL)
+                  .map(PostingReceipt::transactionId)
+                  .toList());
+
+      TransactionId hold =
+          posted.stream()
+              .filter(r -> r.type() == TransactionType.HOLD)
+              .findFirst()
+              .orElseThrow()
+              .transactionId();
+      CompletableFuture<PostingReceipt> capture =
+          CompletableFuture.supplyAsync(
+              () ->
+                  live.services
+                      .holds()
+                      .settle(
+                          new CaptureHoldCommand(
+                              LedgerServicesFixture.OPERATOR, freshKey(), hold, null)),
+              threads);
+      CompletableFuture<PostingReceipt> release =
+          CompletableFuture.supplyAsync(
+              () -> live.services.holds().settle(new VoidHoldCommand(owner, freshKey(), hold)),
+              threads);
+
+      assertThat(Stream.of(capture, release).filter(r -> failure(r) == null)).hasSize(1);
+      assertThat(Stream.of(capture, release).map(GroupCommitEngineTest::failure))
+          .filteredOn(Objects::nonNull)
+          .singleElement()
+          .isInstanceOf(HoldNotPendingException.class);
+      assertThat(live.balance(from) + live.balance(to)).isEqualTo(100);
+      assertThat(live.batchSizes.stream().mapToInt(Integer::intValue).sum())
+          .as("every request went through the engine")
+          .isEqualTo(22);
+      assertThat(live.booksBalance()).isTrue();
+    } finally {
       live.services.close();
     }
   }
