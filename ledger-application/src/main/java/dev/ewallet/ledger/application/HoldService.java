@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.application.Planned.RowChange;
+import dev.ewallet.ledger.application.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
@@ -27,6 +28,7 @@ import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.SettleHoldCommand;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
+import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
@@ -47,6 +49,9 @@ public final class HoldService
 
   /** The longest a hold may reserve funds. */
   static final Duration MAX_HOLD = Duration.ofDays(30);
+
+  /** Expired holds released per posting batch: as many as one transfer-batch request carries. */
+  static final int RELEASES_PER_POSTING = TransferBatchCommand.MAX_TRANSFERS;
 
   private final AccountRepository accounts;
   private final HoldRepository holds;
@@ -155,44 +160,61 @@ public final class HoldService
 
   private PostingReceipt release(
       Caller caller, IdempotencyKey key, RequestFingerprint fingerprint, Hold hold) {
-    AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, hold.amount().currency());
-    return posting
-        .post(
-            new PostingRequest(
-                caller,
-                key,
-                fingerprint,
-                TransactionType.HOLD_RELEASE,
-                new TreeSet<>(List.of(holdAccount, hold.accountId())),
-                new SettledRow.HoldRow(hold.id()),
-                null,
-                null,
-                (locked, id, at) ->
-                    Planned.with(
-                        JournalTransaction.create(
-                            id,
-                            TransactionType.HOLD_RELEASE,
-                            List.of(
-                                new Posting(holdAccount, hold.amount().negate()),
-                                new Posting(hold.accountId(), hold.amount())),
-                            at),
-                        new RowChange.HoldSettled(locked.hold(hold.id()).release(id, at)))))
-        .receiptOrThrow();
+    return posting.post(releaseRequest(caller, key, fingerprint, hold)).receiptOrThrow();
   }
 
+  private PostingRequest releaseRequest(
+      Caller caller, IdempotencyKey key, RequestFingerprint fingerprint, Hold hold) {
+    AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, hold.amount().currency());
+    return new PostingRequest(
+        caller,
+        key,
+        fingerprint,
+        TransactionType.HOLD_RELEASE,
+        new TreeSet<>(List.of(holdAccount, hold.accountId())),
+        new SettledRow.HoldRow(hold.id()),
+        null,
+        null,
+        (locked, id, at) ->
+            Planned.with(
+                JournalTransaction.create(
+                    id,
+                    TransactionType.HOLD_RELEASE,
+                    List.of(
+                        new Posting(holdAccount, hold.amount().negate()),
+                        new Posting(hold.accountId(), hold.amount())),
+                    at),
+                new RowChange.HoldSettled(locked.hold(hold.id()).release(id, at))));
+  }
+
+  /**
+   * Releases the expired holds found, {@value #RELEASES_PER_POSTING} per posting batch: a batch
+   * takes the hold account once for all of them, as a batch of transfers does its accounts, instead
+   * of one database transaction per hold taking it in turn. A hold a capture or void ended
+   * meanwhile is left alone; a release another run posted replays. Any other refusal, or a batch
+   * whose outcome is unknown, fails the call after that batch (the next run picks up what is left).
+   */
   @Override
   public int expire(ExpireHoldsCommand command) {
-    int released = 0;
+    List<PostingRequest> releases = new ArrayList<>();
     for (TransactionId id : holds.findExpiredPending(clock.instant(), command.batchSize())) {
-      try {
-        // One key per hold: two expiry runs replay each other instead of releasing twice.
-        IdempotencyKey key = IdempotencyKey.of("hold-expiry:" + id);
-        RequestFingerprint fingerprint = RequestFingerprint.of("HOLD_EXPIRY", id);
-        if (!release(Caller.system(), key, fingerprint, find(id)).replayed()) {
-          released++;
+      // One key per hold: two expiry runs replay each other instead of releasing twice.
+      IdempotencyKey key = IdempotencyKey.of("hold-expiry:" + id);
+      RequestFingerprint fingerprint = RequestFingerprint.of("HOLD_EXPIRY", id);
+      releases.add(releaseRequest(Caller.system(), key, fingerprint, find(id)));
+    }
+    int released = 0;
+    for (int from = 0; from < releases.size(); from += RELEASES_PER_POSTING) {
+      List<PostingRequest> group =
+          releases.subList(from, Math.min(from + RELEASES_PER_POSTING, releases.size()));
+      for (PostingOutcome outcome : posting.postAll(group)) {
+        switch (outcome) {
+          case PostingOutcome.Posted unused -> released++;
+          // A capture or void won the race: the hold ended exactly once, which is all that matters.
+          case Rejected(HoldNotPendingException endedMeanwhile) -> {}
+          // Released by another run: a replay. Anything else throws its reason.
+          default -> outcome.receiptOrThrow();
         }
-      } catch (HoldNotPendingException capturedOrVoidedMeanwhile) {
-        // A capture or void won the race; the hold ended exactly once, which is all that matters.
       }
     }
     return released;

@@ -25,6 +25,12 @@ import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class BankFlowServiceTest {
@@ -161,6 +167,62 @@ class BankFlowServiceTest {
     assertThat(f.services.holds().get(ALICE, expiring).status()).isEqualTo(HoldStatus.EXPIRED);
     assertThat(f.services.holds().get(ALICE, later).status()).isEqualTo(HoldStatus.PENDING);
     assertThat(f.balance(alice)).isEqualTo(9_000);
+    assertThat(f.booksBalance()).isTrue();
+  }
+
+  /** Holds expiring together are released a posting batch at a time, not one by one. */
+  @Test
+  void expiredHoldsAreReleasedAHundredPerPostingBatch() {
+    f.deposit(alice, 10_000);
+    List<TransactionId> holds =
+        IntStream.range(0, 150)
+            .mapToObj(i -> hold(10, Instant.parse("2026-11-30T11:00:00Z")))
+            .toList();
+    f.clock.advance(Duration.ofHours(2));
+    int runsBefore = f.unitOfWork.runs();
+
+    assertThat(f.services.holds().expire(new ExpireHoldsCommand(500))).isEqualTo(150);
+
+    assertThat(f.unitOfWork.runs() - runsBefore).as("batches of 100 and 50").isEqualTo(2);
+    assertThat(holds)
+        .allSatisfy(id ->
+            assertThat(f.services.holds().get(ALICE, id).status()).isEqualTo(HoldStatus.EXPIRED));
+    assertThat(f.balance(alice)).isEqualTo(10_000);
+    assertThat(held()).isZero();
+    assertThat(f.services.holds().expire(new ExpireHoldsCommand(500))).isZero();
+    assertThat(f.booksBalance()).isTrue();
+  }
+
+  /**
+   * A hold its owner voids after the expiry job found it, while the job's batch waits for the
+   * database, ends once: the job leaves it alone and releases the rest.
+   */
+  @Test
+  void aHoldEndedWhileItsExpiryBatchWaitsIsLeftAloneAndTheOthersAreReleased() throws Exception {
+    f.deposit(alice, 10_000);
+    TransactionId voided = hold(2_000, Instant.parse("2026-11-30T11:00:00Z"));
+    TransactionId expired = hold(1_000, Instant.parse("2026-11-30T11:00:00Z"));
+    f.clock.advance(Duration.ofHours(2));
+    int runsBefore = f.unitOfWork.runs();
+    CountDownLatch database = f.unitOfWork.stallNextStart();
+
+    try (var thread = Executors.newVirtualThreadPerTaskExecutor()) {
+      Future<Integer> expiry =
+          thread.submit(() -> f.services.holds().expire(new ExpireHoldsCommand(10)));
+      for (int i = 0; i < 1_000 && f.unitOfWork.runs() == runsBefore; i++) {
+        Thread.sleep(10);
+      }
+      assertThat(f.unitOfWork.runs())
+          .as("the job's batch waits for the database")
+          .isGreaterThan(runsBefore);
+      f.services.holds().settle(new VoidHoldCommand(ALICE, freshKey(), voided));
+      database.countDown();
+
+      assertThat(expiry.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+    }
+    assertThat(f.services.holds().get(ALICE, voided).status()).isEqualTo(HoldStatus.EXPIRED);
+    assertThat(f.services.holds().get(ALICE, expired).status()).isEqualTo(HoldStatus.EXPIRED);
+    assertThat(f.balance(alice)).isEqualTo(10_000);
     assertThat(f.booksBalance()).isTrue();
   }
 
