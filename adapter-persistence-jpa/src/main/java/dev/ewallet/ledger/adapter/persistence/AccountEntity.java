@@ -16,8 +16,9 @@ import java.time.Instant;
 import org.hibernate.annotations.Generated;
 
 /**
- * The {@code account} row. JPA opens accounts and reads them; balances change only through the
- * posting SQL of {@link JpaAccountRepositoryAdapter#applyPostings}, so the entity never writes one.
+ * The {@code account} row. JPA opens accounts, lists a merchant's shards and locks rows for
+ * posting; balances change only through the posting SQL of {@link
+ * JpaAccountRepositoryAdapter#applyPostings}, so the entity never writes one.
  */
 @Entity
 @Table(name = "account")

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
@@ -14,6 +15,8 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -32,10 +35,11 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Accounts in PostgreSQL. Opening, reading and the posting path's row locks ({@code
+ * Accounts in PostgreSQL. Opening, listing shards and the posting path's row locks ({@code
  * PESSIMISTIC_WRITE}, all of a batch's accounts in one statement, in id order) go through JPA; the
  * balance update is one set-based {@code UPDATE ... RETURNING} for the whole batch, native SQL on
- * the same transaction, because JPA cannot express it.
+ * the same transaction, because JPA cannot express it, and an account read by its key is one plain
+ * statement.
  */
 @Repository
 class JpaAccountRepositoryAdapter implements AccountRepository {
@@ -58,6 +62,15 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
       "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
           + " VALUES (NULL, ?, ?, 0, ?, ?)"
           + " ON CONFLICT (kind, currency) WHERE owner_id IS NULL DO NOTHING";
+
+  /**
+   * One account by its key, read by the flows before they queue a posting (the wallet's currency
+   * names the system account to lock): one statement outside any transaction, where Spring Data's
+   * {@code findById} opened a read-only transaction, a session and an entity for the row.
+   */
+  private static final String FIND_BY_ID =
+      "SELECT id, owner_id, currency, kind, balance, created_at, parent_id, last_entry_at,"
+          + " last_hash, status FROM account WHERE id = ?";
 
   private static final String FIND_SYSTEM_ACCOUNT =
       "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
@@ -145,7 +158,25 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   @Override
   public Optional<Account> findById(AccountId id) {
-    return jpa.findById(id.value()).map(AccountEntity::toDomain);
+    return jdbc.sql(FIND_BY_ID)
+        .param(id.value())
+        .query(JpaAccountRepositoryAdapter::row)
+        .optional();
+  }
+
+  private static Account row(ResultSet row, int number) throws SQLException {
+    byte[] lastHash = row.getBytes("last_hash");
+    return Account.rehydrate(
+        row.getLong("id"),
+        row.getObject("owner_id", Long.class),
+        row.getString("currency"),
+        AccountKind.valueOf(row.getString("kind")),
+        row.getLong("balance"),
+        SqlTypes.instant(row, "created_at"),
+        row.getObject("parent_id", Long.class),
+        SqlTypes.nullableInstant(row, "last_entry_at"),
+        lastHash == null ? EntryHash.GENESIS : EntryHash.of(lastHash),
+        AccountStatus.valueOf(row.getString("status")));
   }
 
   @Override
