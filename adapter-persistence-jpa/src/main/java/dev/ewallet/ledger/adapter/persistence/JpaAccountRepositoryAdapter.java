@@ -3,7 +3,6 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
@@ -15,8 +14,6 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -69,8 +66,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
    * {@code findById} opened a read-only transaction, a session and an entity for the row.
    */
   private static final String FIND_BY_ID =
-      "SELECT id, owner_id, currency, kind, balance, created_at, parent_id, last_entry_at,"
-          + " last_hash, status FROM account WHERE id = ?";
+      "SELECT " + JdbcAccountReadsAdapter.ACCOUNT_COLUMNS + " FROM account a WHERE a.id = ?";
 
   private static final String FIND_SYSTEM_ACCOUNT =
       "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
@@ -160,23 +156,8 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   public Optional<Account> findById(AccountId id) {
     return jdbc.sql(FIND_BY_ID)
         .param(id.value())
-        .query(JpaAccountRepositoryAdapter::row)
+        .query((row, number) -> JdbcAccountReadsAdapter.account(row))
         .optional();
-  }
-
-  private static Account row(ResultSet row, int number) throws SQLException {
-    byte[] lastHash = row.getBytes("last_hash");
-    return Account.rehydrate(
-        row.getLong("id"),
-        row.getObject("owner_id", Long.class),
-        row.getString("currency"),
-        AccountKind.valueOf(row.getString("kind")),
-        row.getLong("balance"),
-        SqlTypes.instant(row, "created_at"),
-        row.getObject("parent_id", Long.class),
-        SqlTypes.nullableInstant(row, "last_entry_at"),
-        lastHash == null ? EntryHash.GENESIS : EntryHash.of(lastHash),
-        AccountStatus.valueOf(row.getString("status")));
   }
 
   @Override
