@@ -51,38 +51,34 @@ local function payee(payer, to)
   return to == payer.id and (to % wallets) + 1 or to
 end
 
-local function transfer(payer, to)
-  return wrk.format("POST", "/v1/transfers", {
+-- A POST of one posting, under its own Idempotency-Key.
+local function post(path, auth, idempotencyKey, body)
+  return wrk.format("POST", path, {
     ["Content-Type"] = "application/json",
-    ["Authorization"] = payer.auth,
-    ["Idempotency-Key"] = key(),
-  }, '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. payee(payer, to) .. ',"amount":1}')
+    ["Authorization"] = auth,
+    ["Idempotency-Key"] = idempotencyKey,
+  }, body)
+end
+
+local function transfer(payer, to)
+  return post("/v1/transfers", payer.auth, key(),
+    '{"fromAccountId":' .. payer.id .. ',"toAccountId":' .. payee(payer, to) .. ',"amount":1}')
 end
 
 local function deposit(to)
   local reference = key()
-  return wrk.format("POST", "/v1/deposits", {
-    ["Content-Type"] = "application/json",
-    ["Authorization"] = "Bearer " .. os.getenv("OPERATOR"),
-    ["Idempotency-Key"] = reference,
-  }, '{"accountId":' .. to .. ',"amount":1,"reference":"' .. reference .. '"}')
+  return post("/v1/deposits", "Bearer " .. os.getenv("OPERATOR"), reference,
+    '{"accountId":' .. to .. ',"amount":1,"reference":"' .. reference .. '"}')
 end
 
 local function withdrawal(payer)
-  return wrk.format("POST", "/v1/withdrawals", {
-    ["Content-Type"] = "application/json",
-    ["Authorization"] = payer.auth,
-    ["Idempotency-Key"] = key(),
-  }, '{"accountId":' .. payer.id .. ',"amount":1}')
+  return post("/v1/withdrawals", payer.auth, key(), '{"accountId":' .. payer.id .. ',"amount":1}')
 end
 
 local function hold(payer, to)
-  return wrk.format("POST", "/v1/holds", {
-    ["Content-Type"] = "application/json",
-    ["Authorization"] = payer.auth,
-    ["Idempotency-Key"] = key(),
-  }, '{"accountId":' .. payer.id .. ',"destinationAccountId":' .. payee(payer, to)
-    .. ',"amount":1,"expiresAt":"' .. expires .. '"}')
+  return post("/v1/holds", payer.auth, key(),
+    '{"accountId":' .. payer.id .. ',"destinationAccountId":' .. payee(payer, to)
+      .. ',"amount":1,"expiresAt":"' .. expires .. '"}')
 end
 
 local function transfers(payer)
