@@ -43,10 +43,13 @@ import org.junit.jupiter.api.Test;
 /** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
 class GroupCommitEngineTest {
 
+  // A test queues requests and then posts them on its own thread: a second in the queue is far
+  // more than that takes on a slow machine, and short enough for the test of a request no batch
+  // takes.
   private final LedgerServicesFixture f =
       new LedgerServicesFixture(
           new GroupCommitSettings(
-              64, 1, Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+              64, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(1)));
   private final GroupCommitEngine engine = f.engine();
   private final AccountId alice = f.openWallet(7);
   private final AccountId bob = f.openWallet(8);
@@ -319,7 +322,12 @@ class GroupCommitEngineTest {
    */
   @Test
   void withdrawalsAndHoldsArePostedByTheEngineAndNeverSpendMoreThanTheWallet() throws Exception {
-    LedgerServicesFixture live = liveEngine(Duration.ofSeconds(30));
+    // Twenty requests queue for one writer at once: they wait for it, however slow the machine,
+    // rather than being shed after the live engine's 100 ms.
+    LedgerServicesFixture live =
+        new LedgerServicesFixture(
+            new GroupCommitSettings(
+                64, 1, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1)));
     AccountId from = live.openWallet(7);
     AccountId to = live.openWallet(8);
     live.deposit(from, 1_000);

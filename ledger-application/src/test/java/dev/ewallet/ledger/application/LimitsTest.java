@@ -73,7 +73,7 @@ class LimitsTest {
     LedgerServicesFixture batched =
         new LedgerServicesFixture(
             new GroupCommitSettings(
-                64, 1, Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+                64, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(1)));
     AccountId from = batched.openWallet(7, USD);
     AccountId to = batched.openWallet(8, USD);
     batched.deposit(from, MAX_USD);

@@ -31,7 +31,7 @@ class PostingTracingTest {
     LedgerServicesFixture f =
         new LedgerServicesFixture(
             new GroupCommitSettings(
-                64, 1, Duration.ofMillis(100), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+                64, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(1)));
     AccountId alice = f.openWallet(7);
     AccountId bob = f.openWallet(8);
     f.deposit(alice, 1_000);
