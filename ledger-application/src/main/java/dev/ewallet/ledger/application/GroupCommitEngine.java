@@ -96,6 +96,8 @@ final class GroupCommitEngine implements PostingStrategy {
   private final CommitTimes commitTimes = new CommitTimes();
   private volatile long aloneNanos = CommitTimes.UNMEASURED_NANOS;
   private volatile boolean running;
+  // Whether close() stopped the writers, for the answer to requests posted while none runs.
+  private volatile boolean closed;
 
   GroupCommitEngine(
       BatchPoster poster,
@@ -125,6 +127,7 @@ final class GroupCommitEngine implements PostingStrategy {
       return;
     }
     running = true;
+    closed = false;
     startWriter(0);
   }
 
@@ -164,6 +167,7 @@ final class GroupCommitEngine implements PostingStrategy {
     List<Thread> stopping = new ArrayList<>();
     synchronized (this) {
       running = false;
+      closed = true;
       for (int slot = 0; slot < writers.length; slot++) {
         if (writers[slot] != null) {
           stopping.add(writers[slot]);
@@ -180,12 +184,19 @@ final class GroupCommitEngine implements PostingStrategy {
         Thread.currentThread().interrupt();
       }
     }
-    Rejected shuttingDown =
-        new Rejected(new OverloadedException("the ledger is shutting down; nothing was posted"));
     Pending left;
     while ((left = queue.poll()) != null) {
-      left.result().complete(left.each(shuttingDown));
+      left.result().complete(left.each(notRunning()));
     }
+  }
+
+  private Rejected notRunning() {
+    return new Rejected(
+        new OverloadedException(
+            closed
+                ? "the ledger is shutting down; nothing was posted"
+                : "the ledger's group-commit writers are not started (LedgerServices.start());"
+                    + " nothing was posted"));
   }
 
   @Override
@@ -203,11 +214,19 @@ final class GroupCommitEngine implements PostingStrategy {
    * answered as unknown: the batch may still commit, and a retry with the same key tells. The
    * caller parks without a timer of its own: the engine's one {@link DeadlineWatch} answers it at
    * its deadline (a timed park per request cost a transfer a tenth of its JVM CPU on the timer
-   * thread of JDK 25's virtual-thread scheduler).
+   * thread of JDK 25's virtual-thread scheduler). While no writer runs (before {@link #start()} or
+   * after {@link #close()}) the requests are refused at once, as overloaded, and nothing is posted.
    */
   @Override
   public List<PostingOutcome> postAll(List<PostingRequest> requests) {
+    if (!running) {
+      return Collections.nCopies(requests.size(), notRunning());
+    }
     Pending pending = queued(requests);
+    if (!running && queue.remove(pending)) {
+      // Closed meanwhile, after its drain of the queue: no writer will take the requests.
+      return pending.each(notRunning());
+    }
     waiting.put(pending.result(), pending);
     deadlines.watch(pending.takenBy());
     try {

@@ -35,7 +35,7 @@ public final class LedgerServices implements AutoCloseable {
    * bulk credits, cash-outs, a sale's authorizations), post as the mode says; reversals, multi-leg
    * postings and merchant sweeps, an operator's or a job's, post inline. All go through the same
    * batch poster. With group commit, call {@link #start()} before the first posting and {@link
-   * #close()} when done.
+   * #close()} when done: a posting while no writer runs is refused at once as overloaded.
    */
   public LedgerServices(
       LedgerPorts ports,

@@ -39,17 +39,15 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
 class GroupCommitEngineTest {
 
   // A test queues requests and then posts them on its own thread: a second in the queue is far
-  // more than that takes on a slow machine, and short enough for the test of a request no batch
-  // takes.
+  // more than that takes on a slow machine.
   private final LedgerServicesFixture f =
-      new LedgerServicesFixture(
-          new GroupCommitSettings(
-              64, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+      oneWriter(64, Duration.ofSeconds(1), Duration.ofSeconds(5));
   private final GroupCommitEngine engine = f.engine();
   private final AccountId alice = f.openWallet(7);
   private final AccountId bob = f.openWallet(8);
@@ -145,32 +143,75 @@ class GroupCommitEngineTest {
     assertThat(f.balance(alice)).isEqualTo(750);
   }
 
+  /**
+   * An embedder that posts before {@code start()} or after {@code close()} learns it at once, not
+   * after a queue wait: the settings here would have it wait an hour, past the test's timeout.
+   */
   @Test
-  void aTransferOrDepositNoBatchTakesInTimeIsRefusedAsOverloadedAndPostsNothing() {
-    f.deposit(alice, 1_000);
-    IdempotencyKey key = freshKey();
-    TransferFundsCommand command = new TransferFundsCommand(Caller.user(7), key, alice, bob, 10);
+  @Timeout(60)
+  void aPostingWhileNoWriterRunsIsRefusedAtOnceAndPostsNothing() {
+    LedgerServicesFixture idle = oneWriter(64, Duration.ofHours(1), Duration.ofHours(1));
+    AccountId from = idle.openWallet(7);
+    idle.deposit(from, 1_000);
+    TransferFundsCommand transfer =
+        new TransferFundsCommand(Caller.user(7), freshKey(), from, idle.openWallet(8), 10);
     DepositFundsCommand deposit =
-        new DepositFundsCommand(LedgerServicesFixture.OPERATOR, freshKey(), bob, 5);
+        new DepositFundsCommand(LedgerServicesFixture.OPERATOR, freshKey(), from, 5);
 
-    // No writer is running: nothing takes the transfer or the deposit.
-    assertThatThrownBy(() -> f.services.transfers().transfer(command))
+    assertThatThrownBy(() -> idle.services.transfers().transfer(transfer))
+        .isInstanceOf(OverloadedException.class)
+        .hasMessageContaining("not started");
+    assertThatThrownBy(() -> idle.services.deposits().deposit(deposit))
         .isInstanceOf(OverloadedException.class);
-    assertThatThrownBy(() -> f.services.deposits().deposit(deposit))
-        .isInstanceOf(OverloadedException.class);
+    idle.engine().postQueued();
+    assertThat(idle.balance(from)).isEqualTo(1_000);
 
-    engine.postQueued();
-    assertThat(f.balance(alice)).isEqualTo(1_000);
-    assertThat(f.balance(bob)).isZero();
-    f.services.start();
+    idle.services.start();
     try {
-      assertThat(f.services.transfers().transfer(command).replayed()).isFalse();
-      assertThat(f.services.deposits().deposit(deposit).replayed()).isFalse();
+      assertThat(idle.services.transfers().transfer(transfer).replayed()).isFalse();
     } finally {
-      f.services.close();
+      idle.services.close();
     }
-    assertThat(f.balance(alice)).isEqualTo(990);
-    assertThat(f.balance(bob)).isEqualTo(15);
+    assertThatThrownBy(() -> idle.services.deposits().deposit(deposit))
+        .isInstanceOf(OverloadedException.class)
+        .hasMessageContaining("shutting down");
+    assertThat(idle.balance(from)).isEqualTo(990);
+    assertThat(idle.booksBalance()).isTrue();
+  }
+
+  @Test
+  void aTransferOrDepositNoBatchTakesInTimeIsRefusedAsOverloadedAndPostsNothing() throws Exception {
+    LedgerServicesFixture live = liveEngine(Duration.ofSeconds(30));
+    AccountId from = live.openWallet(7);
+    TransferFundsCommand first = fundedTransfer(live, from);
+    TransferFundsCommand second =
+        new TransferFundsCommand(Caller.user(7), freshKey(), from, first.toAccountId(), 25);
+    DepositFundsCommand deposit =
+        new DepositFundsCommand(LedgerServicesFixture.OPERATOR, freshKey(), from, 5);
+    CountDownLatch database = live.unitOfWork.stallNextStart();
+    int runsBefore = live.unitOfWork.runs();
+    live.services.start();
+    try {
+      CompletableFuture<PostingReceipt> stalled =
+          CompletableFuture.supplyAsync(() -> live.services.transfers().transfer(first));
+      await(() -> live.unitOfWork.runs() > runsBefore, "the only writer took the first transfer");
+
+      // The only writer waits on the database: nothing takes these within the queue wait.
+      assertThatThrownBy(() -> live.services.transfers().transfer(second))
+          .isInstanceOf(OverloadedException.class)
+          .hasMessageContaining("nothing was posted");
+      assertThatThrownBy(() -> live.services.deposits().deposit(deposit))
+          .isInstanceOf(OverloadedException.class);
+
+      database.countDown();
+      assertThat(stalled.get(30, TimeUnit.SECONDS).replayed()).isFalse();
+      assertThat(live.services.transfers().transfer(second).replayed()).isFalse();
+    } finally {
+      database.countDown();
+      live.services.close();
+    }
+    assertThat(live.balance(from)).isEqualTo(1_000 - 40 - 25);
+    assertThat(live.booksBalance()).isTrue();
   }
 
   /**
@@ -324,10 +365,7 @@ class GroupCommitEngineTest {
   void withdrawalsAndHoldsArePostedByTheEngineAndNeverSpendMoreThanTheWallet() throws Exception {
     // Twenty requests queue for one writer at once: they wait for it, however slow the machine,
     // rather than being shed after the live engine's 100 ms.
-    LedgerServicesFixture live =
-        new LedgerServicesFixture(
-            new GroupCommitSettings(
-                64, 1, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1)));
+    LedgerServicesFixture live = oneWriter(64, Duration.ofSeconds(30), Duration.ofSeconds(30));
     AccountId from = live.openWallet(7);
     AccountId to = live.openWallet(8);
     live.deposit(from, 1_000);
@@ -409,12 +447,8 @@ class GroupCommitEngineTest {
    * outcome against the balances the ones before it left.
    */
   @Test
-  void aGroupOfTransfersIsPostedInOneBatchLargerThanMaxBatchEachWithItsOwnOutcome()
-      throws Exception {
-    LedgerServicesFixture small =
-        new LedgerServicesFixture(
-            new GroupCommitSettings(
-                4, 1, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+  void aGroupOfTransfersIsPostedInOneBatchLargerThanMaxBatchEachWithItsOwnOutcome() {
+    LedgerServicesFixture small = oneWriter(4, Duration.ofSeconds(5), Duration.ofSeconds(5));
     AccountId payer = small.openWallet(7);
     AccountId payee = small.openWallet(8);
     small.deposit(payer, 700);
@@ -422,24 +456,16 @@ class GroupCommitEngineTest {
         IntStream.range(0, 10)
             .mapToObj(i -> new TransferFundsCommand(Caller.user(7), freshKey(), payer, payee, 100))
             .toList();
-    CompletableFuture<List<TransferBatchResult>> submitted =
-        CompletableFuture.supplyAsync(
-            () ->
-                small
-                    .services
-                    .transfers()
-                    .submit(new TransferBatchCommand(Caller.user(7), transfers)),
-            Executors.newVirtualThreadPerTaskExecutor());
-
-    await(
-        () -> {
-          small.engine().postQueued();
-          return submitted.isDone();
-        },
-        "the group was posted");
+    List<TransferBatchResult> results;
+    small.services.start();
+    try {
+      results =
+          small.services.transfers().submit(new TransferBatchCommand(Caller.user(7), transfers));
+    } finally {
+      small.services.close();
+    }
 
     assertThat(small.batchSizes).containsExactly(10);
-    List<TransferBatchResult> results = submitted.join();
     assertThat(results)
         .extracting(TransferBatchResult::key)
         .containsExactlyElementsOf(
@@ -461,9 +487,14 @@ class GroupCommitEngineTest {
 
   /** An engine with one writer of its own, to be started by the test. */
   private static LedgerServicesFixture liveEngine(Duration maxResultWait) {
+    return oneWriter(64, Duration.ofMillis(100), maxResultWait);
+  }
+
+  /** An engine with one writer, to be started by the test (if at all). */
+  private static LedgerServicesFixture oneWriter(
+      int maxBatch, Duration maxQueueWait, Duration maxResultWait) {
     return new LedgerServicesFixture(
-        new GroupCommitSettings(
-            64, 1, Duration.ofMillis(100), maxResultWait, Duration.ofSeconds(1)));
+        new GroupCommitSettings(maxBatch, 1, maxQueueWait, maxResultWait, Duration.ofSeconds(1)));
   }
 
   /** A transfer of 40 from {@code from}, funded with 1,000, to a new wallet of user 8. */
