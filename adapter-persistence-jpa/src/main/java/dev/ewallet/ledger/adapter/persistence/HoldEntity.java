@@ -16,8 +16,9 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * The read and lock side of a {@code hold} row. Rows are written by the posting path's SQL in the
- * same transaction; entities are loaded read-only and never flushed.
+ * The lock side of a {@code hold} row ({@link RowLocks}). Rows are written by the posting path's
+ * SQL in the same transaction and read by plain statements; entities are loaded only to lock and
+ * never flushed.
  */
 @Entity
 @Table(name = "hold")

@@ -1,16 +1,22 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.UUID;
-import org.springframework.data.domain.Limit;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -19,7 +25,9 @@ import org.springframework.stereotype.Repository;
  * PESSIMISTIC_WRITE}) only after the posting path has locked the accounts, so settlements of one
  * withdrawal or hold serialize, and the global lock order (accounts by id, then holds, then
  * withdrawals, each by id) admits no deadlock. Rows are written with native SQL in the same
- * transaction.
+ * transaction, and read without a lock by one plain statement each, mapped straight to the domain's
+ * records: no session, entity or transaction of JPA's for a read (docs/benchmarks.md, "Withdrawals:
+ * the read after the batch").
  */
 @Repository
 class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository {
@@ -31,12 +39,10 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
           + " expires_at, settled_by, created_at, updated_at";
 
   private final JdbcClient jdbc;
-  private final BankFlowJpaRepository jpa;
   private final RowLocks locks;
 
-  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, BankFlowJpaRepository jpa, RowLocks locks) {
+  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, RowLocks locks) {
     this.jdbc = jdbc;
-    this.jpa = jpa;
     this.locks = locks;
   }
 
@@ -61,7 +67,10 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public Optional<Withdrawal> findWithdrawal(TransactionId id) {
-    return jpa.findWithdrawal(id.value()).map(WithdrawalEntity::toDomain);
+    return jdbc.sql("SELECT " + WITHDRAWAL_COLUMNS + " FROM withdrawal WHERE id = ?")
+        .params(id.value())
+        .query(JpaBankFlowRepositoryAdapter::withdrawal)
+        .optional();
   }
 
   @Override
@@ -94,11 +103,17 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
         .update();
   }
 
+  /** Pending withdrawals the bank was never noted as asked about, oldest first. */
   @Override
   public List<Withdrawal> findUnrequestedPayouts(Instant createdBefore, int limit) {
-    return jpa.findUnrequestedPayouts(createdBefore, Limit.of(limit)).stream()
-        .map(WithdrawalEntity::toDomain)
-        .toList();
+    return jdbc.sql(
+            "SELECT "
+                + WITHDRAWAL_COLUMNS
+                + " FROM withdrawal WHERE status = 'PENDING' AND payout_requested_at IS NULL"
+                + " AND created_at < ? ORDER BY created_at LIMIT ?")
+        .params(SqlTypes.timestamp(createdBefore), limit)
+        .query(JpaBankFlowRepositoryAdapter::withdrawal)
+        .list();
   }
 
   @Override
@@ -130,7 +145,10 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   @Override
   public Optional<Hold> findHold(TransactionId id) {
-    return jpa.findHold(id.value()).map(HoldEntity::toDomain);
+    return jdbc.sql("SELECT " + HOLD_COLUMNS + " FROM hold WHERE id = ?")
+        .params(id.value())
+        .query(JpaBankFlowRepositoryAdapter::hold)
+        .optional();
   }
 
   @Override
@@ -170,5 +188,37 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
 
   private static UUID uuid(TransactionId id) {
     return id == null ? null : id.value();
+  }
+
+  private static TransactionId transactionId(ResultSet row, String column) throws SQLException {
+    UUID id = row.getObject(column, UUID.class);
+    return id == null ? null : TransactionId.of(id);
+  }
+
+  private static Withdrawal withdrawal(ResultSet row, int rowNum) throws SQLException {
+    return new Withdrawal(
+        transactionId(row, "id"),
+        AccountId.of(row.getLong("account_id")),
+        Money.of(row.getLong("amount"), CurrencyCode.of(row.getString("currency"))),
+        WithdrawalStatus.valueOf(row.getString("status")),
+        transactionId(row, "settled_by"),
+        row.getString("failure_reason"),
+        SqlTypes.instant(row, "created_at"),
+        SqlTypes.instant(row, "updated_at"));
+  }
+
+  private static Hold hold(ResultSet row, int rowNum) throws SQLException {
+    CurrencyCode currency = CurrencyCode.of(row.getString("currency"));
+    return new Hold(
+        transactionId(row, "id"),
+        AccountId.of(row.getLong("account_id")),
+        AccountId.of(row.getLong("destination_account_id")),
+        Money.of(row.getLong("amount"), currency),
+        Money.of(row.getLong("captured_amount"), currency),
+        HoldStatus.valueOf(row.getString("status")),
+        SqlTypes.instant(row, "expires_at"),
+        transactionId(row, "settled_by"),
+        SqlTypes.instant(row, "created_at"),
+        SqlTypes.instant(row, "updated_at"));
   }
 }

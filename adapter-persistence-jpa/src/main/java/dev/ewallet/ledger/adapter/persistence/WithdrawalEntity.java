@@ -16,8 +16,9 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * The read and lock side of a {@code withdrawal} row. Rows are written by the posting path's SQL in
- * the same transaction; entities are loaded read-only and never flushed.
+ * The lock side of a {@code withdrawal} row ({@link RowLocks}). Rows are written by the posting
+ * path's SQL in the same transaction and read by plain statements; entities are loaded only to lock
+ * and never flushed.
  */
 @Entity
 @Table(name = "withdrawal")
@@ -49,9 +50,6 @@ class WithdrawalEntity {
 
   @Column(name = "updated_at")
   private Instant updatedAt;
-
-  @Column(name = "payout_requested_at")
-  private Instant payoutRequestedAt;
 
   protected WithdrawalEntity() {}
 
