@@ -6,7 +6,6 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -42,7 +41,6 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Client reads in PostgreSQL: each call is one native statement on a pooled connection in
@@ -91,7 +89,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
 
   private static final String FIND = SNAPSHOTS + "WHERE a.id = ?";
 
-  /** Several accounts at once: the reads that wait together ({@link CoalescedReads}). */
+  /** Several accounts at once: the reads that wait together ({@link CoalescedStatements}). */
   private static final String FIND_ALL = SNAPSHOTS + "WHERE a.id = ANY(?)";
 
   private static final String FIND_BY_OWNER =
@@ -104,7 +102,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
 
   /**
    * The newest pages of several accounts at once, each of its own length: the pages that wait
-   * together ({@link CoalescedReads}).
+   * together ({@link CoalescedStatements}).
    */
   private static final String NEWEST_PAGES = history("unnest(?::bigint[], ?::int[])", "");
 
@@ -207,10 +205,10 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private final ReplicaReads replicaReads;
   private final FilteredHistory.Limits historyLimits;
   // Null when batching is off.
-  private final CoalescedReads<Long, AccountView> batchedFinds;
+  private final CoalescedStatements<Long, AccountView> batchedFinds;
   // Newest pages answered together, one queue per database that serves them (the primary, and a
   // replica when one is set); empty when batching is off.
-  private final Map<JdbcClient, CoalescedReads<PageKey, AccountHistory>> batchedPages =
+  private final Map<JdbcClient, CoalescedStatements<PageKey, AccountHistory>> batchedPages =
       new ConcurrentHashMap<>();
   private final ReadBatchingProperties batching;
   private final DistributionSummary pageBatchSizes;
@@ -245,7 +243,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
     this.pageBatchSizes = batchSizes(registry, "history");
     this.batchedFinds =
         batching.enabled()
-            ? new CoalescedReads<>(
+            ? new CoalescedStatements<>(
                 this::findAll,
                 batching.maxBatch(),
                 batching.maxInFlight(),
@@ -300,8 +298,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
 
   /**
    * A request's read waits to share a statement with those of the requests reading beside it
-   * ({@link CoalescedReads}). A read inside a unit of work runs on the unit's own connection, to
-   * see its writes, and one that serves no request (a job's) runs alone.
+   * ({@link CoalescedStatements}). A read inside a unit of work runs on the unit's own connection,
+   * to see its writes, and one that serves no request (a job's) runs alone.
    */
   @Override
   public Optional<AccountView> find(AccountId id) {
@@ -309,19 +307,15 @@ class JdbcAccountReadsAdapter implements AccountReads {
     if (left.isEmpty()) {
       return jdbc.sql(FIND).params(id.value()).query(JdbcAccountReadsAdapter::snapshot).optional();
     }
-    return batchedFinds.read(id.value(), left.get());
+    return batchedFinds.run(id.value(), left.get());
   }
 
   /**
    * What is left of the calling request's deadline when its read may wait to share a statement;
-   * empty when it runs alone: batching is off, the read serves no request, or it is inside a unit
-   * of work, whose connection alone sees its writes.
+   * empty when it runs alone: batching is off, or {@link CoalescedStatements#timeToWait} says so.
    */
   private Optional<Duration> timeToWaitTogether() {
-    if (!batching.enabled() || TransactionSynchronizationManager.isActualTransactionActive()) {
-      return Optional.empty();
-    }
-    return RequestDeadline.remaining();
+    return batching.enabled() ? CoalescedStatements.timeToWait() : Optional.empty();
   }
 
   private Map<Long, AccountView> findAll(Collection<Long> ids) {
@@ -356,7 +350,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
         return replicaReads.read(id, db -> onePage(db.sql(NEWEST_PAGE).params(id.value(), limit)));
       }
       PageKey key = new PageKey(id.value(), limit);
-      return replicaReads.read(id, db -> newestPages(db).read(key, left.get()));
+      return replicaReads.read(id, db -> newestPages(db).run(key, left.get()));
     }
     OffsetDateTime at = SqlTypes.timestamp(before.createdAt());
     return replicaReads.read(
@@ -367,11 +361,11 @@ class JdbcAccountReadsAdapter implements AccountReads {
    * The queue of newest pages read from {@code db}: a request's page waits to share a statement
    * with the pages of the requests reading beside it, as account reads do ({@link #find}).
    */
-  private CoalescedReads<PageKey, AccountHistory> newestPages(JdbcClient db) {
+  private CoalescedStatements<PageKey, AccountHistory> newestPages(JdbcClient db) {
     return batchedPages.computeIfAbsent(
         db,
         client ->
-            new CoalescedReads<>(
+            new CoalescedStatements<>(
                 keys -> newestPages(client, keys),
                 batching.maxBatch(),
                 batching.maxInFlight(),

@@ -10,13 +10,20 @@ import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -38,12 +45,40 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
       "id, account_id, destination_account_id, currency, amount, captured_amount, status,"
           + " expires_at, settled_by, created_at, updated_at";
 
+  /**
+   * The notes that the bank was asked, written together: each withdrawal's own time, and never over
+   * an earlier note.
+   */
+  private static final String NOTE_ALL =
+      "UPDATE withdrawal w SET payout_requested_at = n.at"
+          + " FROM unnest(?::uuid[], ?::timestamptz[]) n(id, at)"
+          + " WHERE w.id = n.id AND w.payout_requested_at IS NULL";
+
+  /** The most notes one statement writes, and how many such statements may run at once. */
+  private static final int NOTES_PER_STATEMENT = 64;
+
+  private static final int NOTE_STATEMENTS_IN_FLIGHT = 2;
+
+  /** A note that the bank was asked about a withdrawal, at an instant. */
+  private record Note(TransactionId id, Instant at) {}
+
   private final JdbcClient jdbc;
   private final RowLocks locks;
+  private final CoalescedStatements<Note, Void> notes;
 
-  JpaBankFlowRepositoryAdapter(JdbcClient jdbc, RowLocks locks) {
+  JpaBankFlowRepositoryAdapter(
+      JdbcClient jdbc, RowLocks locks, ObjectProvider<MeterRegistry> registry) {
     this.jdbc = jdbc;
     this.locks = locks;
+    this.notes =
+        new CoalescedStatements<>(
+            this::noteAll,
+            NOTES_PER_STATEMENT,
+            NOTE_STATEMENTS_IN_FLIGHT,
+            DistributionSummary.builder("ledger.withdrawals.payout-notes.batch.size")
+                    .description("Notes that the bank was asked, written by one statement")
+                    .register(registry.getIfAvailable(SimpleMeterRegistry::new))
+                ::record);
   }
 
   @Override
@@ -94,13 +129,32 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
         .update();
   }
 
+  /**
+   * A request's note waits to share a statement, and its commit, with the notes of the requests
+   * beside it ({@link CoalescedStatements}); the payout job's, which serve no request, and a note
+   * inside a unit of work run alone.
+   */
   @Override
   public void markPayoutRequested(TransactionId id, Instant at) {
-    jdbc.sql(
-            "UPDATE withdrawal SET payout_requested_at = ?"
-                + " WHERE id = ? AND payout_requested_at IS NULL")
-        .params(SqlTypes.timestamp(at), id.value())
-        .update();
+    Note note = new Note(id, at);
+    Optional<Duration> left = CoalescedStatements.timeToWait();
+    if (left.isPresent()) {
+      notes.run(note, left.get());
+    } else {
+      noteAll(List.of(note));
+    }
+  }
+
+  private Map<Note, Void> noteAll(Collection<Note> batch) {
+    UUID[] ids = new UUID[batch.size()];
+    String[] ats = new String[batch.size()];
+    int i = 0;
+    for (Note note : batch) {
+      ids[i] = note.id().value();
+      ats[i++] = note.at().toString();
+    }
+    jdbc.sql(NOTE_ALL).params(ids, ats).update();
+    return Map.of();
   }
 
   /** Pending withdrawals the bank was never noted as asked about, oldest first. */

@@ -4,7 +4,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Balance reads answered together ({@code ledger.reads.batching.*}, {@link CoalescedReads}).
+ * Balance reads answered together ({@code ledger.reads.batching.*}, {@link CoalescedStatements}).
  *
  * @param enabled whether concurrent reads of accounts share statements; off, each read is a
  *     statement of its own

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
@@ -17,14 +15,12 @@ import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
-import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.testkit.DirectPostings;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -37,10 +33,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * Account reads and newest history pages of requests answered together ({@link CoalescedReads}) on
- * the real database: every read, whichever statement carried it, sees its own account (or page, of
- * the length it asked for) with its caller's writes, and a stalled database fails every read
- * waiting for the statement the way it fails a read alone.
+ * Account reads and newest history pages of requests answered together ({@link
+ * CoalescedStatements}) on the real database: every read, whichever statement carried it, sees its
+ * own account (or page, of the length it asked for) with its caller's writes, and a stalled
+ * database fails every read waiting for the statement the way it fails a read alone.
  */
 class BatchedReadsIT extends PersistenceIntegrationTest {
 
@@ -52,14 +48,7 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
   @Autowired UnitOfWork unitOfWork;
 
   private AccountId newWallet() {
-    return accounts
-        .create(
-            new NewAccount(
-                UserId.of(LedgerFixtures.freshUserId()),
-                LedgerFixtures.VND,
-                AccountKind.USER,
-                Instant.now()))
-        .id();
+    return newWallet(accounts);
   }
 
   /** A read as a request makes it: under the request's deadline. */

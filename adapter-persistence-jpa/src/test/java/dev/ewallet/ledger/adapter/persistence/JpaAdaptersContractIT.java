@@ -3,8 +3,6 @@ package dev.ewallet.ledger.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.deadline.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
@@ -15,7 +13,6 @@ import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
-import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -30,7 +27,6 @@ import dev.ewallet.ledger.testkit.LedgerFixtures;
 import dev.ewallet.ledger.testkit.OutboxStoreContract;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.time.Instant;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -186,7 +182,8 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
   /**
    * The same contract read as requests read, under a request's deadline: every account read waits
-   * to share a statement ({@link CoalescedReads}), here always alone, by the statement for many.
+   * to share a statement ({@link CoalescedStatements}), here always alone, by the statement for
+   * many.
    */
   @Nested
   class ReadsOfRequests extends Reads {
@@ -227,15 +224,7 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
     @Test
     void aPageEndsShortWhereItStoppedExaminingAndTheNextResumesThere() {
-      AccountId wallet =
-          accountRepository
-              .create(
-                  new NewAccount(
-                      UserId.of(LedgerFixtures.freshUserId()),
-                      LedgerFixtures.VND,
-                      AccountKind.USER,
-                      Instant.now()))
-              .id();
+      AccountId wallet = newWallet(accountRepository);
       DirectPostings post =
           new DirectPostings(accountRepository, journalRepository, transactions, 1);
       post.deposit(wallet, LedgerFixtures.vnd(9));

@@ -31,7 +31,7 @@ import org.springframework.dao.QueryTimeoutException;
  * before it ends. Nothing here depends on how fast the machine is: every wait is for a state the
  * test can see, bounded only to fail instead of hanging.
  */
-class CoalescedReadsTest {
+class CoalescedStatementsTest {
 
   private static final Duration PLENTY = Duration.ofSeconds(30);
 
@@ -65,12 +65,13 @@ class CoalescedReadsTest {
     return values;
   }
 
-  private CoalescedReads<Long, String> reads(int maxBatch, int maxInFlight) {
-    return new CoalescedReads<>(this::statement, maxBatch, maxInFlight, size -> {});
+  private CoalescedStatements<Long, String> reads(int maxBatch, int maxInFlight) {
+    return new CoalescedStatements<>(this::statement, maxBatch, maxInFlight, size -> {});
   }
 
   /** A read of key 1 whose statement has started and is held until the test releases it. */
-  private Future<Optional<String>> runningHeld(CoalescedReads<Long, String> reads, Duration left) {
+  private Future<Optional<String>> runningHeld(
+      CoalescedStatements<Long, String> reads, Duration left) {
     hold = new CountDownLatch(1);
     Future<Optional<String>> first = read(reads, 1, left);
     await(running);
@@ -85,20 +86,20 @@ class CoalescedReadsTest {
   }
 
   private Future<Optional<String>> read(
-      CoalescedReads<Long, String> reads, long key, Duration left) {
-    return threads.submit(() -> reads.read(key, left));
+      CoalescedStatements<Long, String> reads, long key, Duration left) {
+    return threads.submit(() -> reads.run(key, left));
   }
 
   @Test
   void aReadAloneIsAStatementOfItsOwnRunAtOnce() {
-    assertThat(reads(64, 2).read(7L, PLENTY)).contains("v7");
-    assertThat(reads(64, 2).read(700L, PLENTY)).isEmpty();
+    assertThat(reads(64, 2).run(7L, PLENTY)).contains("v7");
+    assertThat(reads(64, 2).run(700L, PLENTY)).isEmpty();
     assertThat(statements).containsExactly(List.of(7L), List.of(700L));
   }
 
   @Test
   void readsThatQueueWhileAStatementRunsAreAnsweredTogetherByTheNext() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 1);
+    CoalescedStatements<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
     List<Future<Optional<String>>> queued = new ArrayList<>();
     for (long key : new long[] {2, 3, 3, 400}) {
@@ -122,7 +123,7 @@ class CoalescedReadsTest {
 
   @Test
   void aStatementReadsAtMostMaxBatchTheRestTheNext() throws Exception {
-    CoalescedReads<Long, String> reads = reads(2, 1);
+    CoalescedStatements<Long, String> reads = reads(2, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
     List<Future<Optional<String>>> queued = new ArrayList<>();
     for (long key = 2; key <= 4; key++) {
@@ -144,8 +145,8 @@ class CoalescedReadsTest {
     RuntimeException down = new IllegalStateException("connection refused");
     CountDownLatch release = new CountDownLatch(1);
     List<Collection<Long>> seen = new CopyOnWriteArrayList<>();
-    CoalescedReads<Long, String> reads =
-        new CoalescedReads<>(
+    CoalescedStatements<Long, String> reads =
+        new CoalescedStatements<>(
             keys -> {
               seen.add(new ArrayList<>(keys));
               if (seen.size() == 1) {
@@ -175,15 +176,15 @@ class CoalescedReadsTest {
           .cause()
           .isSameAs(down);
     }
-    assertThat(reads.read(9L, PLENTY)).contains("v9");
+    assertThat(reads.run(9L, PLENTY)).contains("v9");
   }
 
   @Test
   void aReadWaitsNoLongerThanItsDeadlineAndFailsAsAStatementTimeoutWould() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 1);
+    CoalescedStatements<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
 
-    assertThatThrownBy(() -> reads.read(2L, Duration.ofMillis(50)))
+    assertThatThrownBy(() -> reads.run(2L, Duration.ofMillis(50)))
         .isInstanceOf(QueryTimeoutException.class)
         .satisfies(e -> assertThat(DatabaseFailure.of(e)).isEqualTo(DatabaseFailure.TIMED_OUT));
     assertThat(reads.queued()).isZero();
@@ -193,7 +194,7 @@ class CoalescedReadsTest {
 
   @Test
   void eachQueuedReadGivesUpAtItsOwnDeadlineWhateverOrderTheyCameIn() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 1);
+    CoalescedStatements<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
     Future<Optional<String>> patient = read(reads, 2, PLENTY);
     waitUntil(() -> reads.queued() == 1);
@@ -212,7 +213,7 @@ class CoalescedReadsTest {
 
   @Test
   void aLongQueueBehindAStalledStatementGivesUpReadByRead() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 1);
+    CoalescedStatements<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
     List<Future<Optional<String>>> queued = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
@@ -229,7 +230,7 @@ class CoalescedReadsTest {
 
   @Test
   void aReadWhoseStatementOutlivesItsDeadlineGivesUpWhileTheStatementRuns() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 1);
+    CoalescedStatements<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, PLENTY);
     Future<Optional<String>> patient = read(reads, 2, PLENTY);
     // Long enough to be taken into the next statement before it passes.
@@ -252,7 +253,7 @@ class CoalescedReadsTest {
 
   @Test
   void aStatementRunsBoundedByTheLatestDeadlineOfTheReadsItServes() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 1);
+    CoalescedStatements<Long, String> reads = reads(64, 1);
     Future<Optional<String>> first = runningHeld(reads, Duration.ofSeconds(20));
     Future<Optional<String>> shortOne = read(reads, 2, Duration.ofSeconds(20));
     Future<Optional<String>> longOne = read(reads, 3, Duration.ofSeconds(120));
@@ -268,7 +269,7 @@ class CoalescedReadsTest {
 
   @Test
   void statementsRunSideBySideUpToMaxInFlight() throws Exception {
-    CoalescedReads<Long, String> reads = reads(64, 2);
+    CoalescedStatements<Long, String> reads = reads(64, 2);
     hold = new CountDownLatch(1);
     Future<Optional<String>> first = read(reads, 1, PLENTY);
     // One after the other: two reads that came together might be taken into one statement.

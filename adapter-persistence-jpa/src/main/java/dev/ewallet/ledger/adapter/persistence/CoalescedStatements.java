@@ -19,18 +19,21 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 import org.springframework.dao.QueryTimeoutException;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Reads of one key each, asked for at the same time by different requests, answered by one
+ * Statements of one key each, asked for at the same time by different requests, run as one
  * statement for all their keys: the database's work per statement (a round trip, a snapshot, the
- * protocol's messages, a pooled connection's checkout) shared by the reads that wait together, as
- * group commit shares a posting's (docs/benchmarks.md, "Reads answered together").
+ * protocol's messages, a pooled connection's checkout, and for a write its commit) shared by the
+ * requests that wait together, as group commit shares a posting's. The reads of accounts and of
+ * newest history pages come here (docs/benchmarks.md, "Reads answered together"), and the notes
+ * that the bank was asked about a withdrawal ("Withdrawals: the payout notes together").
  *
  * <p>No timer. A request that finds fewer than {@code maxInFlight} statements running runs one at
- * once, for whatever is queued, itself included, so a quiet service reads as it would alone. One
+ * once, for whatever is queued, itself included, so a quiet service runs it as it would alone. One
  * that comes while every slot is busy queues; when a statement ends, the request at the head of the
- * queue takes its slot and reads for everyone queued (at most {@code maxBatch}). Under load each
- * statement carries what came while the last one ran.
+ * queue takes its slot and runs the next for everyone queued (at most {@code maxBatch}). Under load
+ * each statement carries what came while the last one ran.
  *
  * <p>A request is answered by a statement that started after it queued, so it sees every write
  * committed before it asked. Only requests with a {@link RequestDeadline} come here: a statement
@@ -44,18 +47,20 @@ import org.springframework.dao.QueryTimeoutException;
  * which cost a tenth of a balance read's CPU (docs/benchmarks.md, "Reads: one timer for the waiting
  * reads").
  *
- * @param <K> the key read
- * @param <V> what is read for it
+ * @param <K> the key of a request
+ * @param <V> what the statement answers for it
  */
-final class CoalescedReads<K, V> {
+final class CoalescedStatements<K, V> {
 
-  /** Reads distinct keys in one statement; a key that has no value is absent from the answer. */
+  /**
+   * One statement for distinct keys; a key the statement has no answer for is absent from the map.
+   */
   @FunctionalInterface
-  interface ReadAll<K, V> {
-    Map<K, V> read(Collection<K> keys);
+  interface ForAll<K, V> {
+    Map<K, V> run(Collection<K> keys);
   }
 
-  private final ReadAll<K, V> readAll;
+  private final ForAll<K, V> forAll;
   private final int maxBatch;
   private final int maxInFlight;
   private final IntConsumer batchSizes;
@@ -65,32 +70,44 @@ final class CoalescedReads<K, V> {
   private final Map<List<Waiter<K, V>>, Thread> running = new IdentityHashMap<>();
   private int inFlight;
   private final DeadlineWatch deadlines =
-      new DeadlineWatch("coalesced-reads-deadline", this::wakeTheLate);
+      new DeadlineWatch("coalesced-statements-deadline", this::wakeTheLate);
 
   /**
-   * @param readAll the statement for many keys
-   * @param maxBatch the most keys one statement reads
+   * @param forAll the statement for many keys
+   * @param maxBatch the most keys one statement takes
    * @param maxInFlight how many statements may run at once
    * @param batchSizes told how many requests each statement served
    */
-  CoalescedReads(ReadAll<K, V> readAll, int maxBatch, int maxInFlight, IntConsumer batchSizes) {
+  CoalescedStatements(ForAll<K, V> forAll, int maxBatch, int maxInFlight, IntConsumer batchSizes) {
     if (maxBatch < 1 || maxInFlight < 1) {
       throw new IllegalArgumentException("maxBatch and maxInFlight are at least 1");
     }
-    this.readAll = readAll;
+    this.forAll = forAll;
     this.maxBatch = maxBatch;
     this.maxInFlight = maxInFlight;
     this.batchSizes = batchSizes;
   }
 
   /**
-   * The value of {@code key}, read together with the keys of the requests waiting beside this one.
+   * What is left of the calling request's deadline when its statement may wait to be shared; empty
+   * when it must run alone: it serves no request (a job's), or it is inside a unit of work, whose
+   * connection alone sees the unit's writes.
+   */
+  static Optional<Duration> timeToWait() {
+    return TransactionSynchronizationManager.isActualTransactionActive()
+        ? Optional.empty()
+        : RequestDeadline.remaining();
+  }
+
+  /**
+   * The answer for {@code key}, by one statement for it and the keys of the requests waiting beside
+   * this one.
    *
    * @param key never {@code null}
    * @param timeLeft what is left of the calling request's deadline
    * @throws QueryTimeoutException when no statement answered within {@code timeLeft}
    */
-  Optional<V> read(K key, Duration timeLeft) {
+  Optional<V> run(K key, Duration timeLeft) {
     Waiter<K, V> me =
         new Waiter<>(key, Thread.currentThread(), System.nanoTime() + timeLeft.toNanos());
     boolean runsAtOnce;
@@ -135,8 +152,9 @@ final class CoalescedReads<K, V> {
       long left = me.deadlineNanos - System.nanoTime();
       if (left <= 0 && abandon(me)) {
         throw new QueryTimeoutException(
-            "no read answered in time",
-            new SQLTimeoutException("the request's deadline passed while its read waited"));
+            "no statement answered in time",
+            new SQLTimeoutException(
+                "the request's deadline passed while it waited for a shared statement"));
       }
       LockSupport.park(this);
     }
@@ -177,7 +195,7 @@ final class CoalescedReads<K, V> {
   }
 
   /**
-   * A request whose time is up stops waiting, unless it has just been handed a slot (it then reads
+   * A request whose time is up stops waiting, unless it has just been handed a slot (it then runs
    * for those queued, itself included) or has been answered meanwhile.
    */
   private boolean abandon(Waiter<K, V> me) {
@@ -209,14 +227,14 @@ final class CoalescedReads<K, V> {
     }
     try {
       if (!batch.isEmpty()) {
-        read(batch);
+        runFor(batch);
       }
     } finally {
       handOn(batch);
     }
   }
 
-  private void read(List<Waiter<K, V>> batch) {
+  private void runFor(List<Waiter<K, V>> batch) {
     Set<K> keys = new LinkedHashSet<>();
     long deadline = batch.getFirst().deadlineNanos;
     for (Waiter<K, V> waiter : batch) {
@@ -227,7 +245,7 @@ final class CoalescedReads<K, V> {
     Map<K, V> values;
     try (RequestDeadline.Scope scope =
         RequestDeadline.start(Duration.ofNanos(deadline - System.nanoTime()))) {
-      values = readAll.read(keys);
+      values = forAll.run(keys);
     } catch (RuntimeException | Error failure) {
       // Each request rethrows it, the one running the statement too once its own answer comes.
       for (Waiter<K, V> waiter : batch) {
