@@ -102,15 +102,31 @@ public final class WithdrawalService
                     }))
             .receiptOrThrow();
     if (!receipt.replayed()) {
-      askBank(withdrawals.findWithdrawal(receipt.transactionId()).orElseThrow());
+      askBank(receipt.transactionId());
     }
     return receipt;
   }
 
   /**
+   * After the commit, the posted withdrawal read back for the bank. A database that fails here
+   * leaves it unasked, for the payout job; the request has posted and is answered as posted.
+   */
+  private void askBank(TransactionId posted) {
+    Withdrawal withdrawal;
+    try {
+      withdrawal = withdrawals.findWithdrawal(posted).orElseThrow();
+    } catch (RuntimeException unread) {
+      leftToTheJob(posted, "it could not be read back to ask the bank", unread);
+      return;
+    }
+    askBank(withdrawal);
+  }
+
+  /**
    * After the commit, never under a lock: asks the bank and notes that it was asked. A bank that
-   * cannot be reached (or a process that stops before the note) leaves the withdrawal pending and
-   * unnoted, and the payout job asks again; the bank is idempotent on the withdrawal id.
+   * cannot be reached, a note the database fails (or a process that stops before it) leaves the
+   * withdrawal pending and unnoted, and the payout job asks again; the bank is idempotent on the
+   * withdrawal id. Neither fails the request, whose withdrawal has posted.
    *
    * @return whether the bank accepted the request
    */
@@ -118,16 +134,24 @@ public final class WithdrawalService
     try {
       bank.requestPayout(withdrawal);
     } catch (RuntimeException unreachable) {
-      LOG.log(
-          Level.WARNING,
-          "withdrawal {0} stays PENDING: the bank could not be asked ({1}); the payout job asks"
-              + " again",
-          withdrawal.id(),
-          unreachable.toString());
+      leftToTheJob(withdrawal.id(), "the bank could not be asked", unreachable);
       return false;
     }
-    withdrawals.markPayoutRequested(withdrawal.id(), clock.instant());
+    try {
+      withdrawals.markPayoutRequested(withdrawal.id(), clock.instant());
+    } catch (RuntimeException unnoted) {
+      leftToTheJob(withdrawal.id(), "the bank was asked, but that could not be noted", unnoted);
+    }
     return true;
+  }
+
+  private static void leftToTheJob(TransactionId id, String what, RuntimeException cause) {
+    LOG.log(
+        Level.WARNING,
+        "withdrawal {0} stays PENDING: {1} ({2}); the payout job asks again",
+        id,
+        what,
+        cause.toString());
   }
 
   @Override

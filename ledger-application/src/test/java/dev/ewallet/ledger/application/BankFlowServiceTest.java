@@ -13,6 +13,8 @@ import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
+import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
@@ -22,6 +24,7 @@ import dev.ewallet.ledger.domain.port.in.ExpireHoldsCommand;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.ResendPayoutsCommand;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import java.time.Duration;
 import java.time.Instant;
@@ -124,6 +127,36 @@ class BankFlowServiceTest {
     assertThatThrownBy(() -> withdraw(9_001)).isInstanceOf(InsufficientFundsException.class);
     assertThatThrownBy(() -> f.services.withdrawals().get(Caller.user(9), id))
         .isInstanceOf(AccessDeniedException.class);
+  }
+
+  /**
+   * The database failing after the withdrawal's commit, while it is read back for the bank or while
+   * the bank's answer is noted, does not fail the request: it has posted. The withdrawal is left
+   * unnoted, and the payout job asks the bank again.
+   */
+  @Test
+  void aDatabaseFaultAfterTheCommitAnswersThePostedWithdrawalAndLeavesItToThePayoutJob() {
+    f.deposit(alice, 10_000);
+    f.failNextWithdrawalCall(
+        "markPayoutRequested", new OverloadedException("the database did not answer in time"));
+    TransactionId asked = withdraw(1_000);
+    f.failNextWithdrawalCall(
+        "findWithdrawal", new OutcomeUnknownException("the database connection was lost"));
+    TransactionId unasked = withdraw(2_000);
+
+    assertThat(f.balance(alice)).isEqualTo(7_000);
+    assertThat(f.bank.asked()).containsExactly(asked);
+    f.clock.advance(Duration.ofMinutes(1));
+
+    assertThat(
+            f.services.withdrawals().resend(new ResendPayoutsCommand(Duration.ofSeconds(30), 10)))
+        .isEqualTo(2);
+    assertThat(f.bank.asked()).containsExactlyInAnyOrder(asked, asked, unasked);
+    assertThat(
+            f.services.withdrawals().resend(new ResendPayoutsCommand(Duration.ofSeconds(30), 10)))
+        .as("both are noted now")
+        .isZero();
+    assertThat(f.booksBalance()).isTrue();
   }
 
   @Test

@@ -11,16 +11,21 @@ import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.out.PostingTracing;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.testkit.InMemoryLedger;
 import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import dev.ewallet.ledger.testkit.RecordingBank;
 import dev.ewallet.ledger.testkit.RecordingPublisher;
 import dev.ewallet.ledger.testkit.TestClock;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -60,6 +65,9 @@ class LedgerServicesFixture {
 
   private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
 
+  // Failures the withdrawal store throws once each, by method name, as a database fault would.
+  private final Map<String, RuntimeException> nextWithdrawalFaults = new ConcurrentHashMap<>();
+
   LedgerServicesFixture() {
     this(PostingMode.INLINE);
   }
@@ -74,7 +82,7 @@ class LedgerServicesFixture {
             ledger.outbox(),
             publisher,
             limiter,
-            ledger.bankFlows(),
+            faulty(ledger.bankFlows()),
             ledger.bankFlows(),
             ledger.reads(),
             bank,
@@ -99,6 +107,32 @@ class LedgerServicesFixture {
         mode instanceof PostingMode.Inline
             ? services
             : new LedgerServices(ports, rateLimits, LIMITS, PostingMode.INLINE, clock);
+  }
+
+  /** The withdrawal store, throwing the failures {@link #failNextWithdrawalCall} sets. */
+  private WithdrawalRepository faulty(WithdrawalRepository store) {
+    InvocationHandler faults =
+        (proxy, method, args) -> {
+          RuntimeException fault = nextWithdrawalFaults.remove(method.getName());
+          if (fault != null) {
+            throw fault;
+          }
+          try {
+            return method.invoke(store, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        };
+    return (WithdrawalRepository)
+        Proxy.newProxyInstance(
+            WithdrawalRepository.class.getClassLoader(),
+            new Class<?>[] {WithdrawalRepository.class},
+            faults);
+  }
+
+  /** Makes the withdrawal store's next call of {@code method} throw {@code fault}. */
+  void failNextWithdrawalCall(String method, RuntimeException fault) {
+    nextWithdrawalFaults.put(method, fault);
   }
 
   /** The group-commit engine, when the fixture posts by group commit. */
