@@ -219,12 +219,9 @@ final class GroupCommitEngine implements PostingStrategy {
    */
   @Override
   public List<PostingOutcome> postAll(List<PostingRequest> requests) {
-    if (!running) {
-      return Collections.nCopies(requests.size(), notRunning());
-    }
     Pending pending = queued(requests);
     if (!running && queue.remove(pending)) {
-      // Closed meanwhile, after its drain of the queue: no writer will take the requests.
+      // Never started, or closed before or after its drain of the queue: no writer will take them.
       return pending.each(notRunning());
     }
     waiting.put(pending.result(), pending);
