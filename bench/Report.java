@@ -50,6 +50,7 @@ public class Report {
         md.append(String.format("| %d | %s | %s |%n", c, fmt(u), fmt(h)));
       }
     }
+    reads(md, rows);
     Double bulk = best(rows, "bulk");
     Double uniform = best(rows, "uniform");
     if (bulk != null && uniform != null) {
@@ -69,6 +70,47 @@ public class Report {
     System.exit(failed ? 1 : 0);
   }
 
+  /**
+   * Each read scenario against the uniform transfers at the same connection count: the rates'
+   * ratio, which the cheap-reads target puts at four or more, and the service's CPU per request
+   * (JVM and PostgreSQL) for each, whose ratio is what the rates' ratio would be without the load
+   * generator and the kernel sharing the cores.
+   */
+  private static void reads(StringBuilder md, List<Row> rows) {
+    StringBuilder table = new StringBuilder();
+    for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
+      Row transfers = row(rows, "uniform", c);
+      for (String scenario : List.of("read", "balance", "history")) {
+        Row reads = row(rows, scenario, c);
+        if (transfers == null || reads == null || transfers.rps() == 0 || reads.rps() == 0) {
+          continue;
+        }
+        double transferCpu = serviceCpu(transfers);
+        double readCpu = serviceCpu(reads);
+        table.append(String.format("| %d | %s | %.2f | %.3f | %.3f | %s |%n",
+            c, scenario, reads.rps() / transfers.rps(), transferCpu, readCpu,
+            readCpu > 0 ? fmt(transferCpu / readCpu) : "-"));
+      }
+    }
+    if (!table.isEmpty()) {
+      md.append("\n## Reads / uniform transfers of the same run\n\nThe target is four or more.")
+          .append(" Service CPU is the JVM's and PostgreSQL's, in ms per request.\n\n")
+          .append("| connections | reads | reads / transfers | service CPU per transfer")
+          .append(" | service CPU per read | transfer CPU / read CPU |\n")
+          .append("|---:|---|---:|---:|---:|---:|\n")
+          .append(table);
+    }
+  }
+
+  private static double serviceCpu(Row r) {
+    return Double.parseDouble(r.jvmPer1k()) + Double.parseDouble(r.pgPer1k());
+  }
+
+  private static Row row(List<Row> rows, String scenario, int c) {
+    return rows.stream().filter(r -> r.scenario().equals(scenario) && r.connections() == c)
+        .findFirst().orElse(null);
+  }
+
   private static Double ratio(List<Row> rows, String service, String ceiling, int c) {
     Double s = rps(rows, service, c);
     Double p = rps(rows, ceiling, c);
@@ -82,8 +124,8 @@ public class Report {
   }
 
   private static Double rps(List<Row> rows, String scenario, int c) {
-    return rows.stream().filter(r -> r.scenario().equals(scenario) && r.connections() == c)
-        .map(Row::rps).findFirst().orElse(null);
+    Row r = row(rows, scenario, c);
+    return r == null ? null : r.rps();
   }
 
   private static String fmt(Double ratio) {
