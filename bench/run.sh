@@ -10,7 +10,8 @@
 #                                and deposit: bank credits by the operator to random wallets, all
 #                                against the one clearing account; withdraw and hold: payers'
 #                                withdrawals and holds of 1 dong, all against the one hold
-#                                account; none run unless named)
+#                                account; floor: the liveness probe with a token, what a request
+#                                costs before it does anything; none run unless named)
 #                                (bulk: batches of 100 transfers at an eighth of the connections,
 #                                so as many transfers are in flight as 12.5 single-transfer
 #                                connections; its rate counts the transfers posted)
@@ -20,7 +21,7 @@
 #                                share included, summarised by bench/Profile.java
 #   bench/run.sh --profiler none    no profile: every row measures the service alone
 #   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot, read, balance,
-#                                history, deposit, withdraw or hold; uniform by default) instead of
+#                                history, floor, deposit, withdraw or hold; uniform by default) instead of
 #                                uniform transfers
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
@@ -57,7 +58,7 @@ while [ $# -gt 0 ]; do
     --instances) INSTANCES=$2; PROFILER=none; shift 2 ;;
     --traces) TRACES=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
-      SCENARIOS="$SCENARIOS deposit withdraw hold"
+      SCENARIOS="$SCENARIOS deposit withdraw hold floor"
       SHED_AFTER_MS=5000
       shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
@@ -66,8 +67,8 @@ done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
 [ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
   || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
-[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read|balance|history|deposit|withdraw|hold)$ ]] || {
-  echo "--profile-scenario is uniform, hot, read, balance, history, deposit, withdraw or hold" >&2
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read|balance|history|floor|deposit|withdraw|hold)$ ]] || {
+  echo "--profile-scenario is uniform, hot, read, balance, history, floor, deposit, withdraw or hold" >&2
   exit 2
 }
 for tool in wrk pgbench psql openssl; do
@@ -229,7 +230,7 @@ jit_ms() { # summed over the service's JVMs
 WARMUP_MODES=uniform
 ! runs read && ! runs balance && ! runs history || WARMUP_MODES="$WARMUP_MODES read"
 ! runs bulk || WARMUP_MODES="$WARMUP_MODES bulk"
-for mode in deposit withdraw hold; do ! runs $mode || WARMUP_MODES="$WARMUP_MODES $mode"; done
+for mode in floor deposit withdraw hold; do ! runs $mode || WARMUP_MODES="$WARMUP_MODES $mode"; done
 warmed=0
 while [ "$warmed" -lt "$WARMUP_MAX" ]; do
   log "warming up the JVM and filling the pool (${warmed} s so far)..."
@@ -281,6 +282,7 @@ for c in $CONNECTIONS; do
   ! runs read || wrk_run read "$c" "$DURATION" read
   ! runs balance || wrk_run balance "$c" "$DURATION" balance
   ! runs history || wrk_run history "$c" "$DURATION" history
+  ! runs floor || wrk_run floor "$c" "$DURATION" floor
   ! runs bulk || wrk_run bulk "$(( c / 8 > 0 ? c / 8 : 1 ))" "$DURATION" bulk
   for mode in deposit withdraw hold; do ! runs $mode || wrk_run $mode "$c" "$DURATION" $mode; done
   if runs pgbench; then

@@ -13,6 +13,10 @@
 --            bank simulator): every one credits the currency's one hold account
 --   hold     a hold of 1 dong by a random payer towards a random wallet, expiring in a day: every
 --            one credits the currency's one hold account, as withdrawals do
+--   floor    GET of the liveness probe with a payer's token: a request answered through Tomcat,
+--            the security chain (the token verified) and Spring MVC without a statement; what any
+--            request costs before it does anything, and a little more (the actuator's health
+--            lookup is in it)
 -- Payers come from the file PAYERS (lines "<walletId> <token>"). Every transfer carries a unique
 -- Idempotency-Key. done() prints one RESULT line: rate, latency percentiles, statuses, errors.
 local mode = os.getenv("MODE") or "uniform"
@@ -103,6 +107,8 @@ function request()
       path = path .. "/entries?limit=20"
     end
     return wrk.format("GET", path, { ["Authorization"] = payer.auth })
+  elseif mode == "floor" then
+    return wrk.format("GET", "/actuator/health/liveness", { ["Authorization"] = payer.auth })
   elseif mode == "bulk" then
     return transfers(payer)
   elseif mode == "deposit" then
