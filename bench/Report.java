@@ -84,12 +84,15 @@ public class Report {
     StringBuilder table = new StringBuilder();
     for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
       Row transfers = row(rows, "uniform", c);
+      if (transfers == null || transfers.rps() == 0) {
+        continue;
+      }
+      double transferCpu = serviceCpu(transfers);
       for (String scenario : List.of("read", "balance", "history", "floor")) {
         Row reads = row(rows, scenario, c);
-        if (transfers == null || reads == null || transfers.rps() == 0 || reads.rps() == 0) {
+        if (reads == null || reads.rps() == 0) {
           continue;
         }
-        double transferCpu = serviceCpu(transfers);
         double readCpu = serviceCpu(reads);
         table.append(String.format("| %d | %s | %.2f | %.3f | %.3f | %s |%n",
             c, scenario, reads.rps() / transfers.rps(), transferCpu, readCpu,
