@@ -55,49 +55,53 @@ public final class AccountControlService
   @Override
   public AccountView changeStatus(ChangeAccountStatusCommand command) {
     command.caller().requireOperator();
-    Account wallet = WalletRules.existing(accounts, command.accountId());
-    WalletRules.requireWallet(wallet);
+    Account wallet = accounts.existing(command.accountId());
+    wallet.requireWallet();
     // The merchant and its shards in one lock statement, in id order like every posting's.
     SortedSet<AccountId> ids = new TreeSet<>();
     ids.add(wallet.id());
     accounts.findShards(wallet.id()).forEach(shard -> ids.add(shard.id()));
-    unitOfWork.inTransaction(() -> {
-      accounts.lockForUpdate(ids);
-      accounts.changeStatus(
-          new StatusChange(
-              wallet.id(),
-              command.status(),
-              command.reason(),
-              command.caller().principalId(),
-              clock.instant().truncatedTo(ChronoUnit.MICROS)));
-      return null;
-    });
+    Attempts.inTransaction(
+        unitOfWork,
+        () -> {
+          accounts.lockForUpdate(ids);
+          accounts.changeStatus(
+              new StatusChange(
+                  wallet.id(),
+                  command.status(),
+                  command.reason(),
+                  command.caller().principalId(),
+                  clock.instant().truncatedTo(ChronoUnit.MICROS)));
+          return null;
+        });
     return views.view(wallet.id());
   }
 
   @Override
   public OutgoingLimitsView setLimits(SetOutgoingLimitsCommand command) {
     command.caller().requireOperator();
-    Account wallet = WalletRules.existing(accounts, command.accountId());
-    WalletRules.requireWallet(wallet);
-    unitOfWork.inTransaction(() -> {
-      accounts.lockForUpdate(new TreeSet<>(List.of(wallet.id())));
-      accounts.setOutgoingLimits(
-          wallet.id(),
-          command.dailyOut(),
-          command.monthlyOut(),
-          command.caller().principalId(),
-          clock.instant().truncatedTo(ChronoUnit.MICROS));
-      return null;
-    });
+    Account wallet = accounts.existing(command.accountId());
+    wallet.requireWallet();
+    Attempts.inTransaction(
+        unitOfWork,
+        () -> {
+          accounts.lockForUpdate(new TreeSet<>(List.of(wallet.id())));
+          accounts.setOutgoingLimits(
+              wallet.id(),
+              command.dailyOut(),
+              command.monthlyOut(),
+              command.caller().principalId(),
+              clock.instant().truncatedTo(ChronoUnit.MICROS));
+          return null;
+        });
     return view(wallet);
   }
 
   @Override
   public OutgoingLimitsView limits(Caller caller, AccountId accountId) {
-    Account wallet = WalletRules.existing(accounts, accountId);
+    Account wallet = accounts.existing(accountId);
     caller.requireOwnerOrOperator(wallet);
-    WalletRules.requireWallet(wallet);
+    wallet.requireWallet();
     return view(wallet);
   }
 
@@ -105,10 +109,12 @@ public final class AccountControlService
   private OutgoingLimitsView view(Account wallet) {
     Instant now = clock.instant();
     OutgoingUsage usage =
-        unitOfWork.inTransaction(() ->
-            accounts
-                .outgoing(List.of(wallet.id()), LocalDate.ofInstant(now, ZoneOffset.UTC))
-                .getOrDefault(wallet.id(), OutgoingUsage.NONE));
+        Attempts.inTransaction(
+            unitOfWork,
+            () ->
+                accounts
+                    .outgoing(List.of(wallet.id()), LocalDate.ofInstant(now, ZoneOffset.UTC))
+                    .getOrDefault(wallet.id(), OutgoingUsage.NONE));
     OutgoingAllowance allowance = defaults.allowance(wallet.currency(), usage);
     return new OutgoingLimitsView(
         wallet.id(),

@@ -1,11 +1,9 @@
 package dev.ewallet.ledger.application;
 
-import dev.ewallet.ledger.application.Planned.RowChange;
 import dev.ewallet.ledger.application.PostingOutcome.Posted;
 import dev.ewallet.ledger.application.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.PostingOutcome.Replayed;
 import dev.ewallet.ledger.application.PostingOutcome.Unknown;
-import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
@@ -18,6 +16,7 @@ import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
@@ -25,6 +24,12 @@ import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.movement.Movement;
+import dev.ewallet.ledger.domain.movement.PostingPlan;
+import dev.ewallet.ledger.domain.movement.PostingRules;
+import dev.ewallet.ledger.domain.movement.RowChange;
+import dev.ewallet.ledger.domain.movement.SettledRow;
+import dev.ewallet.ledger.domain.movement.Undone;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
@@ -35,6 +40,7 @@ import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.TransactionChanges;
+import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
@@ -42,8 +48,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -57,39 +65,41 @@ import java.util.TreeSet;
 /**
  * The one posting path: posts a batch of requests (one, when posting inline) in one unit of work,
  * each keeping its own outcome. The steps: find earlier claims of the batch's keys (replays), lock
- * every account of the batch with one statement in ascending id order and then the hold and
- * withdrawal rows the batch settles, read the locked wallets' outgoing allowances, run each plan in
- * arrival order against the rows as the batch has changed them so far (each entry extending its
- * account's hash chain in memory, each debit spending from its wallet's allowance), claim the keys
- * of the requests that passed (in key order), write one balance and chain-end update per account,
- * the entries, the outbox events and the bank-flow rows, commit. A rejected request claims nothing,
- * so its key stays free. Holds no thread and no state.
+ * every account the batch's movements name with one statement in ascending id order and then the
+ * hold and withdrawal rows they settle, read the locked wallets' outgoing allowances and what has
+ * undone the originals of its reversals and refunds, plan each movement in arrival order against
+ * the rows as the batch has changed them so far (each entry extending its account's hash chain in
+ * memory, each debit spending from its wallet's allowance), claim the keys of the requests that
+ * passed (in key order), write one balance and chain-end update per account, the entries, the
+ * outbox events and the bank-flow rows, commit. A rejected request claims nothing, so its key stays
+ * free. Holds no thread and no state. Every rule of a movement is the movement's ({@link
+ * Movement#plan}); this class only runs them.
  *
- * <p>Failures: a key claimed concurrently elsewhere makes the batch run again (it then replays). A
- * database that does not answer in time, or a connection lost during the commit, answers every
- * request of the batch at once (nothing posted, or unknown when the commit was under way):
- * splitting it would only make each half wait for the database again. Any other failure of the
- * whole batch splits it in halves, recursively, so a bad request fails alone. ADR 0009, ADR 0010.
+ * <p>Failures: a transient one (a key claimed concurrently elsewhere, or the database aborting the
+ * transaction for a deadlock or serialization failure) runs the same requests again, by the one
+ * retry loop ({@link Attempts}), which refuses them as overloaded after its last attempt: nothing
+ * was posted. A database that does not answer in time, or a connection lost during the commit,
+ * answers every request at once (nothing posted, or unknown when the commit was under way):
+ * splitting would only make each half wait for the database again. Any other failure of several
+ * requests splits them in halves, so that a bad request fails alone. ADR 0009, ADR 0010.
  */
 final class BatchPoster {
-
-  private static final int CLAIM_RACE_ATTEMPTS = 3;
 
   private static final Comparator<JournalClaim> CLAIM_ORDER =
       Comparator.comparingLong(JournalClaim::principalId)
           .thenComparing(claim -> claim.idempotencyKey().value());
 
-  private record Passed(
-      PostingRequest request,
-      JournalTransaction transaction,
-      List<BalanceChange> changes,
-      List<RowChange> rowChanges,
-      long feeMinor) {}
+  private record Passed(PostingRequest request, PostingPlan plan, List<BalanceChange> changes) {
+
+    JournalTransaction transaction() {
+      return plan.transaction();
+    }
+  }
 
   /** A concurrent request claimed a key of the batch between our read and our claim. */
-  private static final class ClaimRace extends RuntimeException {
+  private static final class ClaimRace extends TransientConflictException {
     ClaimRace() {
-      super("an idempotency key of the batch was claimed concurrently", null, false, false);
+      super("an idempotency key of the batch was claimed concurrently", null);
     }
   }
 
@@ -99,24 +109,26 @@ final class BatchPoster {
   private final HoldRepository holds;
   private final WithdrawalRepository withdrawals;
   private final UnitOfWork unitOfWork;
+  private final PostingRules rules;
   private final OutgoingLimits outgoing;
   private final Clock clock;
 
-  BatchPoster(LedgerPorts ports, OutgoingLimits outgoing, Clock clock) {
+  BatchPoster(LedgerPorts ports, PostingRules rules, OutgoingLimits outgoing, Clock clock) {
     this.accounts = ports.accounts();
     this.journal = ports.journal();
     this.outbox = ports.outbox();
     this.holds = ports.holds();
     this.withdrawals = ports.withdrawals();
     this.unitOfWork = ports.unitOfWork();
+    this.rules = rules;
     this.outgoing = outgoing;
     this.clock = clock;
   }
 
   /**
-   * Posts the requests and returns one outcome per request, in their order. A key that appears
-   * twice is posted in a second round, after the first occurrence's outcome is committed: exactly
-   * what posting the two requests one after the other would give.
+   * Posts the requests and returns exactly one outcome per request, in their order. A key that
+   * appears twice is posted in a second round, after the first occurrence's outcome is committed:
+   * exactly what posting the two requests one after the other would give.
    */
   List<PostingOutcome> post(List<PostingRequest> batch) {
     Map<PostingRequest, PostingOutcome> outcomes = new IdentityHashMap<>();
@@ -128,38 +140,43 @@ final class BatchPoster {
       for (PostingRequest request : remaining) {
         (seen.add(request.claimKey()) ? round : later).add(request);
       }
-      postOrSplit(round, outcomes);
+      postRound(round, outcomes);
       remaining = later;
     }
-    return batch.stream().map(outcomes::get).toList();
-  }
-
-  private void postOrSplit(
-      List<PostingRequest> round, Map<PostingRequest, PostingOutcome> outcomes) {
-    try {
-      outcomes.putAll(postWithRetries(round));
-    } catch (OverloadedException nothingPosted) {
-      round.forEach(request -> outcomes.put(request, new Rejected(nothingPosted)));
-    } catch (OutcomeUnknownException unknown) {
-      round.forEach(request -> outcomes.put(request, new Unknown(unknown)));
-    } catch (RuntimeException failure) {
-      if (round.size() == 1) {
-        outcomes.put(round.getFirst(), new Rejected(failure));
-        return;
+    List<PostingOutcome> inOrder = new ArrayList<>(batch.size());
+    for (PostingRequest request : batch) {
+      PostingOutcome outcome = outcomes.get(request);
+      if (outcome == null) {
+        throw new IllegalStateException("no outcome for the request under " + request.claimKey());
       }
-      int half = round.size() / 2;
-      postOrSplit(round.subList(0, half), outcomes);
-      postOrSplit(round.subList(half, round.size()), outcomes);
+      inOrder.add(outcome);
     }
+    return inOrder;
   }
 
-  private Map<PostingRequest, PostingOutcome> postWithRetries(List<PostingRequest> round) {
-    for (int attempt = 1; ; attempt++) {
+  /**
+   * Posts the round in parts, at first all of it, each in one unit of work run by the one retry
+   * loop ({@link Attempts}); see the class comment for what each failure gives.
+   */
+  private void postRound(List<PostingRequest> round, Map<PostingRequest, PostingOutcome> outcomes) {
+    Deque<List<PostingRequest>> parts = new ArrayDeque<>();
+    parts.push(round);
+    while (!parts.isEmpty()) {
+      List<PostingRequest> part = parts.pop();
       try {
-        return unitOfWork.inTransaction(() -> postInTransaction(round));
-      } catch (ClaimRace race) {
-        if (attempt == CLAIM_RACE_ATTEMPTS) {
-          throw race;
+        outcomes.putAll(Attempts.inTransaction(unitOfWork, () -> postInTransaction(part)));
+      } catch (OverloadedException nothingPosted) {
+        part.forEach(request -> outcomes.put(request, new Rejected(nothingPosted)));
+      } catch (OutcomeUnknownException unknown) {
+        part.forEach(request -> outcomes.put(request, new Unknown(unknown)));
+      } catch (RuntimeException failure) {
+        if (part.size() == 1) {
+          outcomes.put(part.getFirst(), new Rejected(failure));
+        } else {
+          // Isolation, not a retry: the halves run one after the other, the first half first.
+          int half = part.size() / 2;
+          parts.push(part.subList(half, part.size()));
+          parts.push(part.subList(0, half));
         }
       }
     }
@@ -179,12 +196,13 @@ final class BatchPoster {
       }
     }
     fresh = withoutTakenReferences(fresh, outcomes);
-    LockedRows working = lock(fresh);
+    WorkingRows working = lock(fresh);
     // Read after the locks, so that an account's entries are in time order as they are in posting
     // order. Storage keeps microseconds: truncating makes every reply equal what a later read
     // returns.
     Instant now = working.postingTime(clock.instant().truncatedTo(ChronoUnit.MICROS));
     loadAllowances(working, now);
+    loadUndone(fresh, working);
     List<Passed> passed = new ArrayList<>();
     for (PostingRequest request : fresh) {
       try {
@@ -195,7 +213,8 @@ final class BatchPoster {
     }
     claim(passed, now);
     write(passed, working, now);
-    passed.forEach(p -> outcomes.put(p.request(), new Posted(p.transaction(), p.feeMinor())));
+    passed.forEach(
+        p -> outcomes.put(p.request(), new Posted(p.transaction(), p.plan().feeMinor())));
     return outcomes;
   }
 
@@ -237,19 +256,20 @@ final class BatchPoster {
   }
 
   /** Accounts first, in one statement in ascending id order; then holds; then withdrawals. */
-  private LockedRows lock(List<PostingRequest> fresh) {
+  private WorkingRows lock(List<PostingRequest> fresh) {
     SortedSet<AccountId> accountIds = new TreeSet<>();
     SortedSet<TransactionId> holdIds = new TreeSet<>();
     SortedSet<TransactionId> withdrawalIds = new TreeSet<>();
     for (PostingRequest request : fresh) {
-      accountIds.addAll(request.accountIds());
-      switch (request.settles()) {
+      Movement movement = request.movement();
+      accountIds.addAll(movement.accountsToLock());
+      switch (movement.settles()) {
         case SettledRow.HoldRow hold -> holdIds.add(hold.id());
         case SettledRow.WithdrawalRow withdrawal -> withdrawalIds.add(withdrawal.id());
         case null -> {}
       }
     }
-    LockedRows locked = new LockedRows();
+    WorkingRows locked = new WorkingRows();
     if (!accountIds.isEmpty()) {
       accounts.lockForUpdate(accountIds).forEach(locked::put);
     }
@@ -267,7 +287,7 @@ final class BatchPoster {
    * posting time: the wallet's own limits or its currency's defaults, and what has left it, read
    * with the rows locked so that no other batch can spend from it meanwhile.
    */
-  private void loadAllowances(LockedRows working, Instant now) {
+  private void loadAllowances(WorkingRows working, Instant now) {
     List<Account> wallets =
         working.accounts().values().stream().filter(a -> a.kind().isWallet()).toList();
     if (wallets.isEmpty()) {
@@ -283,62 +303,62 @@ final class BatchPoster {
     }
   }
 
-  private static LocalDate day(Instant at) {
-    return LocalDate.ofInstant(at, ZoneOffset.UTC);
-  }
-
   /**
-   * What the postings do to their wallets' outgoing allowances: a debit of a wallet in a
-   * transaction that moves money anew spends from it (refused past a limit), a credit to a wallet
-   * in a reversal or refund gives back what was spent within the same windows.
+   * What has undone each original the batch's reversals and refunds name, read with the original's
+   * accounts locked: every undo of a transaction locks them too, so one committed meanwhile is
+   * seen.
    */
-  private static Map<AccountId, OutgoingAllowance> allowancesAfter(
-      Planned planned, List<BalanceChange> changes, LockedRows working, Instant now) {
-    Map<AccountId, OutgoingAllowance> after = new LinkedHashMap<>();
-    for (BalanceChange change : changes) {
-      OutgoingAllowance allowance = working.allowance(change.accountId());
-      if (allowance == null) {
-        continue;
-      }
-      long amount = change.amount().amountMinor();
-      if (amount < 0 && planned.transaction().type().movesMoneyAnew()) {
-        after.put(change.accountId(), allowance.spend(-amount));
-      } else if (amount > 0 && planned.undoesSpentAt() != null) {
-        after.put(change.accountId(), allowance.giveBack(amount, planned.undoesSpentAt(), now));
+  private void loadUndone(List<PostingRequest> fresh, WorkingRows working) {
+    Set<TransactionId> originals = new HashSet<>();
+    for (PostingRequest request : fresh) {
+      TransactionId original = request.movement().undoes();
+      if (original != null && originals.add(original)) {
+        boolean reversed =
+            journal.findById(original).map(PostedTransaction::reversedBy).isPresent();
+        working.put(original, new Undone(reversed, journal.refundedMinor(original)));
       }
     }
-    return after;
+  }
+
+  private static LocalDate day(Instant at) {
+    return LocalDate.ofInstant(at, ZoneOffset.UTC);
   }
 
   /**
    * One request against the rows as the batch has left them so far; all or nothing. The storage is
    * written only once the whole batch is planned.
    */
-  private static Passed apply(PostingRequest request, LockedRows working, Instant now) {
-    for (AccountId id : request.accountIds()) {
-      if (working.account(id) == null) {
+  private Passed apply(PostingRequest request, WorkingRows working, Instant now) {
+    Movement movement = request.movement();
+    SortedSet<AccountId> named = movement.accountsToLock();
+    for (AccountId id : named) {
+      if (!working.locked(id)) {
         throw new AccountNotFoundException(id.value());
       }
     }
-    Planned planned = request.plan().build(working, TransactionId.random(), now);
+    PostingPlan plan = movement.plan(working, rules, TransactionId.random(), now);
+    JournalTransaction transaction = plan.transaction();
+    if (transaction.type() != movement.type()) {
+      throw new IllegalStateException("a " + movement.type() + " planned " + transaction);
+    }
     List<BalanceChange> changes = new ArrayList<>();
-    for (Posting posting : planned.transaction().postings()) {
-      if (!request.accountIds().contains(posting.accountId())) {
+    for (Posting posting : transaction.postings()) {
+      if (!named.contains(posting.accountId())) {
         throw new IllegalStateException("posting to unlocked account " + posting.accountId());
       }
       Account account = working.account(posting.accountId());
-      Money after = planned.transaction().balanceAfter(account, posting);
+      Money after = transaction.balanceAfter(account, posting);
       EntryHash hash =
           account
               .lastHash()
-              .next(planned.transaction().id().value(), account.id(), posting.amount(), after, now);
+              .next(transaction.id().value(), account.id(), posting.amount(), after, now);
       changes.add(new BalanceChange(account.id(), posting.amount(), after, hash));
     }
-    Map<AccountId, OutgoingAllowance> allowances = allowancesAfter(planned, changes, working, now);
+    Map<AccountId, OutgoingAllowance> allowances = plan.allowancesAfter(working::allowance, now);
     changes.forEach(
         c -> working.put(working.account(c.accountId()).posted(c.balanceAfter(), now, c.hash())));
     allowances.forEach(working::put);
-    for (RowChange change : planned.rowChanges()) {
+    for (RowChange change : plan.rowChanges()) {
       switch (change) {
         case RowChange.HoldPlaced placed -> working.put(placed.hold());
         case RowChange.HoldSettled settled -> working.put(settled.hold());
@@ -346,8 +366,11 @@ final class BatchPoster {
         case RowChange.WithdrawalSettled settled -> working.put(settled.withdrawal());
       }
     }
-    return new Passed(
-        request, planned.transaction(), changes, planned.rowChanges(), planned.feeMinor());
+    TransactionId original = movement.undoes();
+    if (original != null) {
+      working.put(original, working.undone(original).after(transaction));
+    }
+    return new Passed(request, plan, changes);
   }
 
   /**
@@ -361,16 +384,16 @@ final class BatchPoster {
               PostingRequest request = p.request();
               return new JournalClaim(
                   p.transaction().id(),
-                  request.type(),
+                  p.transaction().type(),
                   request.caller().principalId(),
                   request.idempotencyKey(),
                   request.fingerprint(),
-                  request.original(),
-                  request.reason(),
+                  request.movement().undoes(),
+                  request.movement().reason(),
                   now,
                   request.details(),
                   request.uniqueReference(),
-                  p.feeMinor());
+                  p.plan().feeMinor());
             })
             .sorted(CLAIM_ORDER)
             .toList();
@@ -385,7 +408,7 @@ final class BatchPoster {
    * committing would hide it. Then every entry and every event in one statement each, and the
    * bank-flow rows the plans placed or moved on.
    */
-  private void write(List<Passed> passed, LockedRows working, Instant now) {
+  private void write(List<Passed> passed, WorkingRows working, Instant now) {
     if (passed.isEmpty()) {
       return;
     }
@@ -420,7 +443,7 @@ final class BatchPoster {
             .map(p -> LedgerEvent.posted(p.transaction(), p.changes(), p.request().trace()))
             .toList());
     for (Passed p : passed) {
-      p.rowChanges().forEach(this::store);
+      p.plan().rowChanges().forEach(this::store);
     }
     if (!working.allowancesChanged().isEmpty()) {
       accounts.recordOutgoing(working.allowancesChanged(), day(now));

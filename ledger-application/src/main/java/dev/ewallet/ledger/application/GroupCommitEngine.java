@@ -443,6 +443,10 @@ final class GroupCommitEngine implements PostingStrategy {
       commitTimes.record(requests.size(), took);
       aloneNanos = commitTimes.nanosFor(1);
     }
+    if (outcomes.size() != requests.size()) {
+      throw new IllegalStateException(
+          outcomes.size() + " outcomes for a batch of " + requests.size() + " requests");
+    }
     int from = 0;
     for (Pending pending : batch) {
       int to = from + pending.requests().size();

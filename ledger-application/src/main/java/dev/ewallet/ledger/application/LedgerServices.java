@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.domain.movement.PostingRules;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import java.time.Clock;
 
@@ -31,11 +32,9 @@ public final class LedgerServices implements AutoCloseable {
   }
 
   /**
-   * Transfers, deposits, withdrawals and holds, each of which can come as a peak (payday, a bank's
-   * bulk credits, cash-outs, a sale's authorizations), post as the mode says; reversals, multi-leg
-   * postings and merchant sweeps, an operator's or a job's, post inline. All go through the same
-   * batch poster. With group commit, call {@link #start()} before the first posting and {@link
-   * #close()} when done: a posting while no writer runs is refused at once as overloaded.
+   * Every movement posts as the mode says, through the same batch poster: inline, or by group
+   * commit. With group commit, call {@link #start()} before the first posting and {@link #close()}
+   * when done: a posting while no writer runs is refused at once as overloaded.
    */
   public LedgerServices(
       LedgerPorts ports,
@@ -43,32 +42,31 @@ public final class LedgerServices implements AutoCloseable {
       LedgerLimits limits,
       PostingMode mode,
       Clock clock) {
-    BatchPoster poster = new BatchPoster(ports, limits.outgoing(), clock);
-    PostingStrategy inline = new InlinePosting(poster, ports.tracing());
+    BatchPoster poster =
+        new BatchPoster(
+            ports, new PostingRules(limits.amounts(), limits.fees()), limits.outgoing(), clock);
     this.posting =
         switch (mode) {
-          case PostingMode.Inline unused -> inline;
+          case PostingMode.Inline unused -> new InlinePosting(poster, ports.tracing());
           case GroupCommitSettings settings ->
               new GroupCommitEngine(poster, ports.batchMetrics(), ports.tracing(), settings);
         };
     this.accounts =
         new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);
-    this.transfers =
-        new TransferService(ports.accounts(), posting, limits.amounts(), limits.fees());
-    this.deposits = new DepositService(ports.accounts(), posting, limits.amounts());
-    this.reversals = new ReversalService(ports.accounts(), ports.journal(), inline);
+    this.transfers = new TransferService(ports.accounts(), posting, limits.fees());
+    this.deposits = new DepositService(ports.accounts(), posting);
+    this.reversals = new ReversalService(ports.accounts(), ports.journal(), posting);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
     this.reconciliation = new ReconciliationService(ports.audit(), clock);
     this.outboxRelay =
         new OutboxRelayService(ports.outboxStore(), ports.publisher(), ports.unitOfWork(), clock);
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
     this.withdrawals =
-        new WithdrawalService(
-            ports.accounts(), ports.withdrawals(), ports.bank(), posting, limits.amounts(), clock);
-    this.holds = new HoldService(ports.accounts(), ports.holds(), posting, limits.amounts(), clock);
-    this.merchants = new MerchantService(ports.accounts(), this.accounts, inline, clock);
+        new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), posting, clock);
+    this.holds = new HoldService(ports.accounts(), ports.holds(), posting, clock);
+    this.merchants = new MerchantService(ports.accounts(), this.accounts, posting, clock);
     this.audit = new AuditService(ports.auditTrail());
-    this.postings = new MultiLegPostingService(inline, limits.amounts());
+    this.postings = new MultiLegPostingService(posting);
     this.controls =
         new AccountControlService(
             ports.accounts(), this.accounts, ports.unitOfWork(), limits.outgoing(), clock);

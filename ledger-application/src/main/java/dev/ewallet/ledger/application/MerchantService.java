@@ -5,11 +5,8 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
-import dev.ewallet.ledger.domain.journal.JournalTransaction;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
-import dev.ewallet.ledger.domain.journal.TransactionType;
-import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.movement.Sweep;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantCommand;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
@@ -19,8 +16,6 @@ import dev.ewallet.ledger.domain.port.in.SweepResult;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
-import java.util.TreeSet;
 
 /**
  * Hot merchants: a main account plus N shards. Credits spread over the shards (see {@link
@@ -73,7 +68,7 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
             swept += posted.transaction().postings().getLast().amount().amountMinor();
           }
           case PostingOutcome.Replayed replayed -> {}
-          case PostingOutcome.Rejected(ShardEmptied emptied) -> {
+          case PostingOutcome.Rejected(Sweep.ShardEmptied emptied) -> {
             // A reversal took the shard's money between our read and our lock: nothing to gather.
           }
           case PostingOutcome failed -> failed.receiptOrThrow();
@@ -86,33 +81,11 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
   /** Gathers one shard's balance as locked into the merchant's main account. */
   private PostingOutcome sweep(SweepMerchantCommand command, Account merchant, Account shard) {
     return posting.post(
-        PostingRequest.of(
+        new PostingRequest(
             command.caller(),
             IdempotencyKey.of(shardKey(command.idempotencyKey(), shard)),
             RequestFingerprint.of("SWEEP", merchant.id(), shard.id()),
-            TransactionType.SWEEP,
-            new TreeSet<>(List.of(merchant.id(), shard.id())),
-            (locked, id, at) -> {
-              Money balance = locked.account(shard.id()).balance();
-              if (balance.isZero()) {
-                throw new ShardEmptied();
-              }
-              return Planned.of(
-                  JournalTransaction.create(
-                      id,
-                      TransactionType.SWEEP,
-                      List.of(
-                          new Posting(shard.id(), balance.negate()),
-                          new Posting(merchant.id(), balance)),
-                      at));
-            }));
-  }
-
-  /** A shard found empty once locked: the sweep is refused and posts nothing. */
-  private static final class ShardEmptied extends RuntimeException {
-    ShardEmptied() {
-      super("the shard was emptied before it was locked", null, false, false);
-    }
+            new Sweep(merchant.id(), shard.id())));
   }
 
   /** Each shard's sweep has its own key, derived from the caller's, within 255 characters. */
@@ -125,7 +98,7 @@ public final class MerchantService implements ResizeMerchantUseCase, SweepMercha
   }
 
   private Account merchant(AccountId id) {
-    Account account = WalletRules.existing(accounts, id);
+    Account account = accounts.existing(id);
     if (account.kind() != AccountKind.MERCHANT) {
       throw new InvalidRequestException("account " + account.id() + " is not a merchant");
     }

@@ -42,15 +42,17 @@ public final class OutboxRelayService
 
   @Override
   public int relay(RelayOutboxCommand command) {
-    return unitOfWork.inTransaction(() -> {
-      List<OutboxMessage> batch = store.lockNextBatch(command.batchSize());
-      if (batch.isEmpty()) {
-        return 0;
-      }
-      publisher.publish(batch);
-      store.markPublished(batch.stream().map(OutboxMessage::id).toList(), clock.instant());
-      return batch.size();
-    });
+    return Attempts.inTransaction(
+        unitOfWork,
+        () -> {
+          List<OutboxMessage> batch = store.lockNextBatch(command.batchSize());
+          if (batch.isEmpty()) {
+            return 0;
+          }
+          publisher.publish(batch);
+          store.markPublished(batch.stream().map(OutboxMessage::id).toList(), clock.instant());
+          return batch.size();
+        });
   }
 
   @Override

@@ -1,12 +1,11 @@
 package dev.ewallet.ledger.application;
 
 /**
- * How the ledger posts transfers, deposits, withdrawals and holds (and their settlements): each as
- * a batch of one on its request's thread ({@link #INLINE}), or queued and posted many per database
- * transaction by group-commit writers ({@link GroupCommitSettings}), which must then be started
- * before the first one. Chosen where the application is assembled. Reversals, multi-leg postings
- * and merchant sweeps always post inline. Every flow goes through the same batch poster, so every
- * rule holds the same way in both modes.
+ * How the ledger posts every movement: each as a batch of one on its request's thread ({@link
+ * #INLINE}), or queued and posted many per database transaction by group-commit writers ({@link
+ * GroupCommitSettings}), which must then be started before the first one. Chosen where the
+ * application is assembled; the only switch between the two. Every movement goes through the same
+ * batch poster, so every rule holds the same way in both modes.
  */
 public sealed interface PostingMode permits PostingMode.Inline, GroupCommitSettings {
 

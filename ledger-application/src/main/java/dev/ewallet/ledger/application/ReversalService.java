@@ -2,16 +2,11 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.error.AlreadyReversedException;
-import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
-import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
-import dev.ewallet.ledger.domain.journal.PostedTransaction;
-import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.journal.TransactionType;
-import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.movement.Refund;
+import dev.ewallet.ledger.domain.movement.Reversal;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
@@ -19,17 +14,15 @@ import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
- * Reversals (the domain's {@link TransactionType#isReversible} says which types may be reversed)
- * and partial refunds of transfers. Whether the original was reversed or refunded before is read
- * once its accounts are locked, after the poster has answered replays (so a resend of a reversal
- * that succeeded replays instead of being refused). Every reversal and refund of a transaction
- * locks its payer, and both post inline, one per database transaction: two of them on one original
- * are ordered by that lock, and the later reads what the earlier committed. The journal's unique
- * reversal link is the safety net behind the reversal's read.
+ * Reversals and partial refunds, an operator's: loads the original and the merchants of its shards,
+ * and hands a {@link Reversal} or {@link Refund} to the posting strategy. Whether the original was
+ * reversed or refunded before is read by the posting path once its accounts are locked, after
+ * replays are answered (so a resend of a reversal that succeeded replays instead of being refused).
+ * The journal's unique reversal link is the safety net behind that read.
  */
 public final class ReversalService implements ReverseTransactionUseCase, RefundTransactionUseCase {
 
@@ -47,71 +40,26 @@ public final class ReversalService implements ReverseTransactionUseCase, RefundT
   public PostingReceipt reverse(ReverseTransactionCommand command) {
     command.caller().requireOperator();
     JournalTransaction original = original(command.transactionId());
-    return undo(
-        command.caller(),
-        command.idempotencyKey(),
-        command.fingerprint(),
-        TransactionType.REVERSAL,
-        original,
-        command.reason(),
-        (locked, id, at) -> {
-          long refunded = journal.refundedMinor(original.id());
-          if (refunded > 0) {
-            throw NotReversibleException.refunded(original.id().toString(), refunded);
-          }
-          return Planned.undoing(original.reverse(id, at, locked.accounts()), original.createdAt());
-        });
+    return posting
+        .post(
+            new PostingRequest(
+                command.caller(),
+                command.idempotencyKey(),
+                command.fingerprint(),
+                new Reversal(original, merchantsOfShards(original), command.reason())))
+        .receiptOrThrow();
   }
 
   @Override
   public PostingReceipt refund(RefundTransactionCommand command) {
     command.caller().requireOperator();
     JournalTransaction original = original(command.transactionId());
-    return undo(
-        command.caller(),
-        command.idempotencyKey(),
-        command.fingerprint(),
-        TransactionType.REFUND,
-        original,
-        command.reason(),
-        (locked, id, at) ->
-            Planned.undoing(
-                original.refund(
-                    id,
-                    command.amountMinor(),
-                    journal.refundedMinor(original.id()),
-                    at,
-                    locked.accounts()),
-                original.createdAt()));
-  }
-
-  /**
-   * Posts a reversal or a refund of {@code original} inline, with its accounts locked: the plan
-   * runs only once the original is known not to be reversed.
-   */
-  private PostingReceipt undo(
-      Caller caller,
-      IdempotencyKey key,
-      RequestFingerprint fingerprint,
-      TransactionType type,
-      JournalTransaction original,
-      String reason,
-      PostingPlan plan) {
+    Refund refund =
+        new Refund(original, merchantsOfShards(original), command.amountMinor(), command.reason());
     return posting
         .post(
             new PostingRequest(
-                caller,
-                key,
-                fingerprint,
-                type,
-                accountsToLock(original),
-                null,
-                original.id(),
-                reason,
-                (locked, id, at) -> {
-                  requireNotReversed(original.id());
-                  return plan.build(locked, id, at);
-                }))
+                command.caller(), command.idempotencyKey(), command.fingerprint(), refund))
         .receiptOrThrow();
   }
 
@@ -123,26 +71,15 @@ public final class ReversalService implements ReverseTransactionUseCase, RefundT
   }
 
   /**
-   * Checked once the original's accounts are locked, so a reversal committed meanwhile is seen; two
-   * reversals in one batch are stopped by the journal's one-reversal constraint instead.
+   * The merchants of the original's shards: a credit that landed on a shard may have been swept
+   * into the merchant's main account since, and the undo then debits that one. A shard's merchant
+   * never changes, so reading it before locking is safe.
    */
-  private void requireNotReversed(TransactionId original) {
-    if (journal.findById(original).map(PostedTransaction::reversedBy).isPresent()) {
-      throw new AlreadyReversedException(original.toString());
-    }
-  }
-
-  /**
-   * The original's accounts and the merchants of its shards: a credit that landed on a shard may
-   * have been swept into the merchant's main account since, and the reversal then debits that one.
-   * A shard's merchant never changes, so reading it before locking is safe, and locking all of them
-   * at once keeps the one global lock order.
-   */
-  private SortedSet<AccountId> accountsToLock(JournalTransaction original) {
-    SortedSet<AccountId> ids = new TreeSet<>(original.accountIds());
+  private Set<AccountId> merchantsOfShards(JournalTransaction original) {
+    Set<AccountId> merchants = new HashSet<>();
     for (AccountId id : original.accountIds()) {
-      accounts.findById(id).map(Account::parent).ifPresent(ids::add);
+      accounts.findById(id).map(Account::parent).ifPresent(merchants::add);
     }
-    return ids;
+    return merchants;
   }
 }

@@ -4,13 +4,9 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
-import dev.ewallet.ledger.domain.journal.JournalTransaction;
-import dev.ewallet.ledger.domain.journal.Posting;
-import dev.ewallet.ledger.domain.journal.TransactionType;
-import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.limits.FeeSchedule;
-import dev.ewallet.ledger.domain.money.Money;
-import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.movement.Transfer;
+import dev.ewallet.ledger.domain.movement.Transfer.Payer;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
@@ -20,41 +16,24 @@ import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Wallet-to-wallet transfers, one by one or many in one batch. A single transfer moves only the
- * caller's own money; a batch's transfers may also be an operator's, from any wallet (payroll and
- * cash-back run by the wallet business itself).
+ * Wallet-to-wallet transfers, one by one or many in one batch: names the accounts a {@link
+ * Transfer} locks (the shard a credit lands on, the fee account) and hands it to the posting
+ * strategy. A single transfer moves only the caller's own money; a batch's transfers may also be an
+ * operator's, from any wallet (payroll and cash-back run by the wallet business itself).
  */
 public final class TransferService implements TransferFundsUseCase, SubmitTransferBatchUseCase {
 
   private final AccountRepository accounts;
   private final PostingStrategy posting;
-  private final AmountLimits limits;
   private final FeeSchedule fees;
 
-  TransferService(
-      AccountRepository accounts, PostingStrategy posting, AmountLimits limits, FeeSchedule fees) {
+  TransferService(AccountRepository accounts, PostingStrategy posting, FeeSchedule fees) {
     this.accounts = accounts;
     this.posting = posting;
-    this.limits = limits;
     this.fees = fees;
-  }
-
-  /** Who may move money out of the source wallet. */
-  private enum Payer {
-    OWNER,
-    OWNER_OR_OPERATOR;
-
-    void require(Caller caller, Account from) {
-      switch (this) {
-        case OWNER -> caller.requireOwner(from);
-        case OWNER_OR_OPERATOR -> caller.requireOwnerOrOperator(from);
-      }
-    }
   }
 
   @Override
@@ -91,19 +70,17 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
   }
 
   private PostingRequest request(TransferFundsCommand command, Payer payer) {
-    AccountId credited = creditTarget(command);
-    AccountId feeAccount = feeAccount(command);
-    SortedSet<AccountId> locked = new TreeSet<>(List.of(command.fromAccountId(), credited));
-    if (feeAccount != null) {
-      locked.add(feeAccount);
-    }
-    return PostingRequest.of(
+    Transfer transfer =
+        new Transfer(
             command.caller(),
-            command.idempotencyKey(),
-            command.fingerprint(),
-            TransactionType.TRANSFER,
-            locked,
-            plan(command, credited, feeAccount, payer))
+            payer,
+            command.fromAccountId(),
+            command.toAccountId(),
+            creditTarget(command),
+            feeAccount(command),
+            command.amountMinor());
+    return new PostingRequest(
+            command.caller(), command.idempotencyKey(), command.fingerprint(), transfer)
         .withDetails(command.details(), null);
   }
 
@@ -117,47 +94,6 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
     return shards.isEmpty()
         ? command.toAccountId()
         : shards.get(ThreadLocalRandom.current().nextInt(shards.size()));
-  }
-
-  /** The rules of a transfer, checked on the accounts as locked. */
-  private PostingPlan plan(
-      TransferFundsCommand command, AccountId credited, AccountId feeAccount, Payer payer) {
-    return (locked, id, at) -> {
-      Account from = locked.account(command.fromAccountId());
-      Account to = locked.account(credited);
-      payer.require(command.caller(), from);
-      WalletRules.requireWallet(from);
-      WalletRules.requireCreditable(to, command.toAccountId());
-      WalletRules.requireSameCurrency(from, to);
-      Money amount = Money.of(command.amountMinor(), from.currency());
-      limits.requireWithin(amount);
-      Money fee = fees.feeFor(amount);
-      if (fee.isZero()) {
-        return Planned.of(
-            JournalTransaction.create(
-                id,
-                TransactionType.TRANSFER,
-                List.of(new Posting(from.id(), amount.negate()), new Posting(to.id(), amount)),
-                at));
-      }
-      // The payer pays amount and fee in one debit; the fee is a third leg, to the revenue account.
-      Account revenue = locked.account(feeAccount);
-      if (revenue == null
-          || revenue.kind() != AccountKind.FEE_REVENUE
-          || !revenue.currency().equals(from.currency())) {
-        throw new IllegalStateException("the fee account " + feeAccount + " was not locked");
-      }
-      return Planned.charging(
-          JournalTransaction.create(
-              id,
-              TransactionType.TRANSFER,
-              List.of(
-                  new Posting(from.id(), amount.plus(fee).negate()),
-                  new Posting(to.id(), amount),
-                  new Posting(revenue.id(), fee)),
-              at),
-          fee.amountMinor());
-    };
   }
 
   /**

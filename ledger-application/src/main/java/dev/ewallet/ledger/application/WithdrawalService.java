@@ -1,18 +1,16 @@
 package dev.ewallet.ledger.application;
 
-import dev.ewallet.ledger.application.Planned.RowChange;
-import dev.ewallet.ledger.application.PostingRequest.SettledRow;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
-import dev.ewallet.ledger.domain.journal.JournalTransaction;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.journal.TransactionType;
-import dev.ewallet.ledger.domain.limits.AmountLimits;
-import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.movement.Movement;
+import dev.ewallet.ledger.domain.movement.WithdrawalCompletion;
+import dev.ewallet.ledger.domain.movement.WithdrawalFailure;
+import dev.ewallet.ledger.domain.movement.WithdrawalRequest;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
@@ -31,9 +29,7 @@ import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 
 /**
  * Withdrawals as a state machine over the hold account: PENDING (wallet to hold), then COMPLETED
@@ -53,7 +49,6 @@ public final class WithdrawalService
   private final WithdrawalRepository withdrawals;
   private final BankPayoutGateway bank;
   private final PostingStrategy posting;
-  private final AmountLimits limits;
   private final Clock clock;
 
   WithdrawalService(
@@ -61,45 +56,28 @@ public final class WithdrawalService
       WithdrawalRepository withdrawals,
       BankPayoutGateway bank,
       PostingStrategy posting,
-      AmountLimits limits,
       Clock clock) {
     this.accounts = accounts;
     this.withdrawals = withdrawals;
     this.bank = bank;
     this.posting = posting;
-    this.limits = limits;
     this.clock = clock;
   }
 
   @Override
   public PostingReceipt request(RequestWithdrawalCommand command) {
-    Account wallet = account(command.accountId());
-    AccountId hold = accounts.systemAccount(AccountKind.HOLD, wallet.currency());
-    Money amount = Money.of(command.amountMinor(), wallet.currency());
-    limits.requireWithin(amount);
+    Account wallet = accounts.existing(command.accountId());
+    WithdrawalRequest withdrawal =
+        new WithdrawalRequest(
+            command.caller(),
+            wallet.id(),
+            accounts.systemAccount(AccountKind.HOLD, wallet.currency()),
+            command.amountMinor());
     PostingReceipt receipt =
         posting
             .post(
-                PostingRequest.of(
-                    command.caller(),
-                    command.idempotencyKey(),
-                    command.fingerprint(),
-                    TransactionType.WITHDRAWAL,
-                    new TreeSet<>(List.of(wallet.id(), hold)),
-                    (locked, id, at) -> {
-                      command.caller().requireOwner(locked.account(wallet.id()));
-                      WalletRules.requireWallet(locked.account(wallet.id()));
-                      return Planned.with(
-                          JournalTransaction.create(
-                              id,
-                              TransactionType.WITHDRAWAL,
-                              List.of(
-                                  new Posting(wallet.id(), amount.negate()),
-                                  new Posting(hold, amount)),
-                              at),
-                          new RowChange.WithdrawalRequested(
-                              Withdrawal.requested(id, wallet.id(), amount, at)));
-                    }))
+                new PostingRequest(
+                    command.caller(), command.idempotencyKey(), command.fingerprint(), withdrawal))
             .receiptOrThrow();
     if (!receipt.replayed()) {
       askBank(receipt.transactionId());
@@ -177,63 +155,22 @@ public final class WithdrawalService
   public PostingReceipt settle(SettleWithdrawalCommand command) {
     command.caller().requireOperator();
     Withdrawal withdrawal = find(command.withdrawalId());
-    return switch (command) {
-      case CompleteWithdrawalCommand completed ->
-          settle(
-              completed,
-              withdrawal,
-              TransactionType.WITHDRAWAL_COMPLETION,
-              accounts.systemAccount(AccountKind.PAYOUT_CLEARING, withdrawal.amount().currency()),
-              null,
-              Withdrawal::complete);
-      case FailWithdrawalCommand failed ->
-          settle(
-              failed,
-              withdrawal,
-              TransactionType.WITHDRAWAL_FAILURE,
-              withdrawal.accountId(),
-              failed.reason(),
-              (pending, id, at) -> pending.fail(id, failed.reason(), at));
-    };
-  }
-
-  /** The withdrawal's next state, from the row as locked. */
-  @FunctionalInterface
-  private interface Settlement {
-    Withdrawal of(Withdrawal pending, TransactionId settledBy, Instant at);
-  }
-
-  /** Moves the held money to {@code target} and the withdrawal to its final state, together. */
-  private PostingReceipt settle(
-      SettleWithdrawalCommand command,
-      Withdrawal withdrawal,
-      TransactionType type,
-      AccountId target,
-      String reason,
-      Settlement settlement) {
-    Money amount = withdrawal.amount();
-    AccountId hold = accounts.systemAccount(AccountKind.HOLD, amount.currency());
+    CurrencyCode currency = withdrawal.amount().currency();
+    AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, currency);
+    Movement settlement =
+        switch (command) {
+          case CompleteWithdrawalCommand completed ->
+              new WithdrawalCompletion(
+                  withdrawal,
+                  holdAccount,
+                  accounts.systemAccount(AccountKind.PAYOUT_CLEARING, currency));
+          case FailWithdrawalCommand failed ->
+              new WithdrawalFailure(withdrawal, holdAccount, failed.reason());
+        };
     return posting
         .post(
             new PostingRequest(
-                command.caller(),
-                command.idempotencyKey(),
-                command.fingerprint(),
-                type,
-                new TreeSet<>(List.of(hold, target)),
-                new SettledRow.WithdrawalRow(withdrawal.id()),
-                null,
-                reason,
-                (locked, id, at) ->
-                    Planned.with(
-                        JournalTransaction.create(
-                            id,
-                            type,
-                            List.of(
-                                new Posting(hold, amount.negate()), new Posting(target, amount)),
-                            at),
-                        new RowChange.WithdrawalSettled(
-                            settlement.of(locked.withdrawal(withdrawal.id()), id, at)))))
+                command.caller(), command.idempotencyKey(), command.fingerprint(), settlement))
         .receiptOrThrow();
   }
 
@@ -251,6 +188,6 @@ public final class WithdrawalService
   }
 
   private Account account(AccountId id) {
-    return WalletRules.existing(accounts, id);
+    return accounts.existing(id);
   }
 }

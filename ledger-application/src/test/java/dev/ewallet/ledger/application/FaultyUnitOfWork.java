@@ -16,6 +16,7 @@ final class FaultyUnitOfWork implements UnitOfWork {
 
   private final UnitOfWork real;
   private final AtomicReference<RuntimeException> nextFailure = new AtomicReference<>();
+  private final AtomicInteger failuresLeft = new AtomicInteger();
   private final AtomicReference<CountDownLatch> nextStall = new AtomicReference<>();
   private final AtomicReference<CountDownLatch> nextSlowStart = new AtomicReference<>();
   private final AtomicInteger runs = new AtomicInteger();
@@ -26,7 +27,13 @@ final class FaultyUnitOfWork implements UnitOfWork {
 
   /** The next unit of work throws {@code failure} instead of running. */
   void failNext(RuntimeException failure) {
+    failNext(failure, 1);
+  }
+
+  /** The next {@code times} units of work throw {@code failure} instead of running. */
+  void failNext(RuntimeException failure, int times) {
     nextFailure.set(failure);
+    failuresLeft.set(times);
   }
 
   /** The next unit of work commits only once the returned latch is counted down. */
@@ -51,9 +58,8 @@ final class FaultyUnitOfWork implements UnitOfWork {
   @Override
   public <T> T inTransaction(Supplier<T> work) {
     runs.incrementAndGet();
-    RuntimeException failure = nextFailure.getAndSet(null);
-    if (failure != null) {
-      throw failure;
+    if (failuresLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+      throw nextFailure.get();
     }
     awaitQuietly(nextSlowStart.getAndSet(null));
     CountDownLatch stall = nextStall.getAndSet(null);

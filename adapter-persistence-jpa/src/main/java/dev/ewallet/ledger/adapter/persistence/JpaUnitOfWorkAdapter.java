@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -24,14 +25,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * later. During it, a lost connection leaves the outcome unknown: {@link OutcomeUnknownException},
  * retry with the same idempotency key, which returns the true outcome. Locks are always taken in
  * ascending account id, so the posting flow cannot deadlock with itself; a deadlock or
- * serialization failure can still come from elsewhere (an operator's SQL, a future flow), and the
- * work then runs again, because the rollback left nothing behind and the idempotency claim makes a
- * rerun safe.
+ * serialization failure can still come from elsewhere (an operator's SQL, a future flow), and is
+ * reported as {@link TransientConflictException}: the rollback left nothing behind, and the
+ * application's one retry loop runs the work again (the idempotency claim makes a rerun safe).
  */
 @Component
 class JpaUnitOfWorkAdapter implements UnitOfWork {
-
-  static final int MAX_ATTEMPTS = 3;
 
   private static final Logger LOG = LoggerFactory.getLogger(JpaUnitOfWorkAdapter.class);
 
@@ -56,38 +55,27 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
 
   @Override
   public <T> T inTransaction(Supplier<T> work) {
-    for (int attempt = 1; ; attempt++) {
-      boolean[] committing = {false};
-      boolean[] outermost = {false};
-      long started = System.nanoTime();
-      try {
-        T result =
-            template.execute(status -> {
-              outermost[0] = status.isNewTransaction();
-              if (outermost[0]) {
-                replicaReads.unitOfWorkStarts();
-              }
-              T done = work.get();
-              requireWithinBound(started);
-              committing[0] = true;
-              return done;
-            });
-        if (outermost[0]) {
-          replicaReads.unitOfWorkCommitted();
-        }
-        return result;
-      } catch (RuntimeException failure) {
-        DatabaseFailure kind = DatabaseFailure.of(failure);
-        if (kind == DatabaseFailure.CONFLICT && attempt < MAX_ATTEMPTS) {
-          LOG.warn(
-              "transient conflict, attempt {} of {}: {}",
-              attempt,
-              MAX_ATTEMPTS,
-              failure.toString());
-          continue;
-        }
-        throw translated(failure, kind, committing[0]);
+    boolean[] committing = {false};
+    boolean[] outermost = {false};
+    long started = System.nanoTime();
+    try {
+      T result =
+          template.execute(status -> {
+            outermost[0] = status.isNewTransaction();
+            if (outermost[0]) {
+              replicaReads.unitOfWorkStarts();
+            }
+            T done = work.get();
+            requireWithinBound(started);
+            committing[0] = true;
+            return done;
+          });
+      if (outermost[0]) {
+        replicaReads.unitOfWorkCommitted();
       }
+      return result;
+    } catch (RuntimeException failure) {
+      throw translated(failure, DatabaseFailure.of(failure), committing[0]);
     }
   }
 
@@ -107,7 +95,13 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
 
   private static RuntimeException translated(
       RuntimeException failure, DatabaseFailure kind, boolean committing) {
-    if (committing && kind != DatabaseFailure.CONFLICT) {
+    if (kind == DatabaseFailure.CONFLICT) {
+      // The database rolled the transaction back, during the commit too (a serialization failure).
+      LOG.warn("transient conflict; rolled back: {}", failure.toString());
+      return new TransientConflictException(
+          "the database aborted the transaction for a transient conflict", failure);
+    }
+    if (committing) {
       LOG.error("the commit's outcome is unknown", failure);
       return new OutcomeUnknownException(
           "the database connection failed while the transaction was committing, so whether it"

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.sql.Connection;
 import java.sql.SQLTransientConnectionException;
@@ -55,6 +56,25 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
     assertThat(jdbc.sql("SHOW lock_timeout").query(String.class).single()).isEqualTo("2s");
     assertThat(jdbc.sql("SHOW jit").query(String.class).single()).isEqualTo("off");
     assertThat(TimeoutBudget.DEFAULT.socket()).isEqualTo(Duration.ofSeconds(4));
+  }
+
+  @Test
+  void aSerializationFailureRollsBackAndIsReportedAsATransientConflictNotRetried() {
+    long owner = 9_011;
+    int[] runs = {0};
+
+    assertThatThrownBy(() ->
+            unitOfWork.inTransaction(() -> {
+              runs[0]++;
+              newAccount(owner);
+              return jdbc.sql(
+                      "DO $$ BEGIN RAISE EXCEPTION 'concurrent update'"
+                          + " USING ERRCODE = 'serialization_failure'; END $$")
+                  .update();
+            }))
+        .isInstanceOf(TransientConflictException.class);
+    assertThat(runs[0]).isEqualTo(1);
+    assertThat(accountsOf(owner)).isZero();
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.account;
 
+import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -169,6 +170,18 @@ public record Account(
   public void requireOpenTo(Money change) {
     if (!status.permits(change)) {
       throw new AccountFrozenException(id.value(), status.name());
+    }
+  }
+
+  /**
+   * Refuses any account but a wallet (a user's, or a merchant's main account). The message names no
+   * kind: a caller must not learn what a system account is for.
+   *
+   * @throws AccessDeniedException unless this is a wallet
+   */
+  public void requireWallet() {
+    if (!kind.isWallet()) {
+      throw new AccessDeniedException("account " + id + " is not a wallet");
     }
   }
 

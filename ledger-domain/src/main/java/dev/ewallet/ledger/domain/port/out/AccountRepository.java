@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
@@ -34,6 +35,15 @@ public interface AccountRepository {
 
   /** The account as last committed, without locking it. */
   Optional<Account> findById(AccountId id);
+
+  /**
+   * The account as last committed, without locking it.
+   *
+   * @throws AccountNotFoundException when there is none
+   */
+  default Account existing(AccountId id) {
+    return findById(id).orElseThrow(() -> new AccountNotFoundException(id.value()));
+  }
 
   /** A merchant's shards in id order, as last committed; empty for any other account. */
   List<Account> findShards(AccountId merchant);

@@ -6,8 +6,9 @@ import java.util.function.Supplier;
  * One database transaction around a use case's writes: all of them commit, or none do.
  *
  * <p>When the database aborts the transaction for a transient conflict (a deadlock or a
- * serialization failure), the whole work runs again in a new transaction, a bounded number of
- * times. Work must therefore have no effects outside the database.
+ * serialization failure), it throws {@link TransientConflictException} and runs nothing again: the
+ * caller's retry loop decides whether the work runs again (the application has one, {@code
+ * Attempts}), so work must have no effects outside the database.
  */
 public interface UnitOfWork {
 
@@ -16,6 +17,7 @@ public interface UnitOfWork {
    *
    * @param work never {@code null}
    * @return what {@code work} returned
+   * @throws TransientConflictException when the database aborted it for a transient conflict
    */
   <T> T inTransaction(Supplier<T> work);
 }

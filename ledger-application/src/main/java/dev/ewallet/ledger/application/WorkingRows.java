@@ -9,31 +9,44 @@ import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.movement.LockedRows;
+import dev.ewallet.ledger.domain.movement.Undone;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The rows a batch locked, as the batch has changed them so far: each posting plan sees the
- * balances and bank-flow states the plans before it in the batch left.
+ * The rows a batch locked, as the batch has changed them so far: each movement sees the balances,
+ * bank-flow states, undo states and outgoing allowances the movements before it in the batch left.
  */
-final class LockedRows {
+final class WorkingRows implements LockedRows {
 
   private final Map<AccountId, Account> accounts = new HashMap<>();
   private final Map<AccountId, EntryHash> chainEndsWhenLocked = new HashMap<>();
   private final Map<TransactionId, Hold> holds = new HashMap<>();
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final Map<TransactionId, Undone> undone = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
 
-  /** The locked accounts, by id; read-only. */
-  Map<AccountId, Account> accounts() {
+  @Override
+  public Map<AccountId, Account> accounts() {
     return Collections.unmodifiableMap(accounts);
   }
 
-  Account account(AccountId id) {
-    return accounts.get(id);
+  @Override
+  public Account account(AccountId id) {
+    Account account = accounts.get(id);
+    if (account == null) {
+      throw new IllegalStateException("account " + id + " is not locked");
+    }
+    return account;
+  }
+
+  /** Whether the account exists and was locked. */
+  boolean locked(AccountId id) {
+    return accounts.containsKey(id);
   }
 
   /**
@@ -48,8 +61,8 @@ final class LockedRows {
     return time;
   }
 
-  /** The locked hold a plan settles. */
-  Hold hold(TransactionId id) {
+  @Override
+  public Hold hold(TransactionId id) {
     Hold hold = holds.get(id);
     if (hold == null) {
       throw new HoldNotFoundException(id.toString());
@@ -57,13 +70,22 @@ final class LockedRows {
     return hold;
   }
 
-  /** The locked withdrawal a plan settles. */
-  Withdrawal withdrawal(TransactionId id) {
+  @Override
+  public Withdrawal withdrawal(TransactionId id) {
     Withdrawal withdrawal = withdrawals.get(id);
     if (withdrawal == null) {
       throw new WithdrawalNotFoundException(id.toString());
     }
     return withdrawal;
+  }
+
+  @Override
+  public Undone undone(TransactionId original) {
+    Undone state = undone.get(original);
+    if (state == null) {
+      throw new IllegalStateException("the undo state of " + original + " was not read");
+    }
+    return state;
   }
 
   void put(Account account) {
@@ -86,7 +108,7 @@ final class LockedRows {
     allowances.put(id, allowance);
   }
 
-  /** The wallet's allowance after a plan of the batch spent or gave back from it. */
+  /** The wallet's allowance after a movement of the batch spent or gave back from it. */
   void put(AccountId id, OutgoingAllowance allowance) {
     allowances.put(id, allowance);
     allowancesChanged.put(id, allowance);
@@ -103,5 +125,10 @@ final class LockedRows {
 
   void put(Withdrawal withdrawal) {
     withdrawals.put(withdrawal.id(), withdrawal);
+  }
+
+  /** What has undone {@code original}: as read under the locks, then after the batch's undos. */
+  void put(TransactionId original, Undone state) {
+    undone.put(original, state);
   }
 }

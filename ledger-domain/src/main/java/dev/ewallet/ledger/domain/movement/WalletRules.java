@@ -1,29 +1,15 @@
-package dev.ewallet.ledger.application;
+package dev.ewallet.ledger.domain.movement;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.error.AccessDeniedException;
-import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
-import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 
-/** Rules on the accounts a posting may touch. */
+/** Rules on the accounts a movement may touch, shared by the movements. */
 final class WalletRules {
 
   private WalletRules() {}
-
-  /** The account as committed; {@link AccountNotFoundException} when there is none. */
-  static Account existing(AccountRepository accounts, AccountId id) {
-    return accounts.findById(id).orElseThrow(() -> new AccountNotFoundException(id.value()));
-  }
-
-  /** The message names no kind: a caller must not learn what a system account is for. */
-  static void requireWallet(Account account) {
-    if (!account.kind().isWallet()) {
-      throw new AccessDeniedException("account " + account.id() + " is not a wallet");
-    }
-  }
 
   /**
    * The account a credit meant for {@code requested} lands on must be that wallet itself, or one of
@@ -31,7 +17,7 @@ final class WalletRules {
    */
   static void requireCreditable(Account credited, AccountId requested) {
     if (credited.id().equals(requested)) {
-      requireWallet(credited);
+      credited.requireWallet();
     } else if (credited.kind() != AccountKind.MERCHANT_SHARD
         || !requested.equals(credited.parent())) {
       throw new IllegalStateException("account " + credited.id() + " is no shard of " + requested);
@@ -42,5 +28,18 @@ final class WalletRules {
     if (!from.currency().equals(to.currency())) {
       throw new CurrencyMismatchException(from.currency().value(), to.currency().value());
     }
+  }
+
+  /**
+   * The system account the service named for a movement must be the one of its kind and currency: a
+   * mismatch is a bug in the caller, never a client's error.
+   */
+  static Account requireSystem(LockedRows locked, AccountId id, AccountKind kind, CurrencyCode in) {
+    Account account = locked.account(id);
+    if (account.kind() != kind || !account.currency().equals(in)) {
+      throw new IllegalStateException(
+          "account " + id + " is no " + kind + " account in " + in.value() + ": " + account);
+    }
+    return account;
   }
 }

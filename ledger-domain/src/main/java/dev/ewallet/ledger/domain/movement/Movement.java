@@ -1,0 +1,65 @@
+package dev.ewallet.ledger.domain.movement;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
+import java.time.Instant;
+import java.util.SortedSet;
+
+/**
+ * What moves money: one journal transaction's rules, as a value. A movement names every row it
+ * needs locked; once the posting path has locked them (accounts in ascending id order, then the
+ * hold or withdrawal it settles), {@link #plan} checks every rule that depends on their state and
+ * produces the postings. The same movement is posted inline or by group commit, and an embedding
+ * program can plan one against its own rows.
+ *
+ * <p>Where a check runs: before a movement is built (in its compact constructor, or by the service
+ * that loads what it names), only what can never change: the request's own shape and an account's
+ * currency, kind or merchant, which name the system account or shard to lock. Everything that
+ * depends on an account's state (who may pay, the wallet kind as locked, currencies, amount limits,
+ * the fee, freezes, balances, a hold's or withdrawal's state, earlier undos) runs in {@link #plan},
+ * on the locked rows. Outgoing limits apply to every plan, by {@link PostingPlan#allowancesAfter}.
+ */
+public sealed interface Movement
+    permits Transfer,
+        Deposit,
+        WithdrawalRequest,
+        WithdrawalCompletion,
+        WithdrawalFailure,
+        HoldPlacement,
+        HoldCapture,
+        HoldRelease,
+        Reversal,
+        Refund,
+        MultiLeg,
+        Sweep {
+
+  /** The type of the transaction it posts. */
+  TransactionType type();
+
+  /** Every account {@link #plan} may read or post to, in the one global lock order. */
+  SortedSet<AccountId> accountsToLock();
+
+  /** The hold or withdrawal row it moves on, locked after the accounts; {@code null} for none. */
+  default SettledRow settles() {
+    return null;
+  }
+
+  /** The transaction it reverses or refunds; {@code null} for none. */
+  default TransactionId undoes() {
+    return null;
+  }
+
+  /** The operator's reason, stored with the transaction; {@code null} for none. */
+  default String reason() {
+    return null;
+  }
+
+  /**
+   * The transaction this movement posts as {@code id} at {@code at}, from the rows as locked.
+   *
+   * @throws dev.ewallet.ledger.domain.error.LedgerException when a rule refuses it; nothing is
+   *     posted and its idempotency key stays free
+   */
+  PostingPlan plan(LockedRows locked, PostingRules rules, TransactionId id, Instant at);
+}
