@@ -1,6 +1,6 @@
 package dev.ewallet.ledger;
 
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -2,7 +2,6 @@ package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
@@ -59,6 +58,7 @@ import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;

@@ -30,6 +30,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TimeZone;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * The architecture as rules an architect can read: each rule names the decision it enforces ({@link
@@ -55,6 +57,7 @@ class ArchitectureTest {
   }
 
   private static final String DOMAIN = "dev.ewallet.ledger.domain..";
+  private static final String RUNTIME = "dev.ewallet.ledger.runtime..";
   private static final String APPLICATION = "dev.ewallet.ledger.application..";
   private static final String ADAPTERS = "dev.ewallet.ledger.adapter..";
   private static final Set<Class<?>> FLOATING_POINT =
@@ -81,9 +84,47 @@ class ArchitectureTest {
           .resideInAPackage(APPLICATION)
           .should()
           .onlyDependOnClassesThat()
-          .resideInAnyPackage(APPLICATION, DOMAIN, "java..")
+          .resideInAnyPackage(APPLICATION, DOMAIN, RUNTIME, "java..")
           .as(
-              "Use-case services depend only on the domain and the JDK: no Spring, web, JPA or Kafka");
+              "Use-case services depend only on the domain, the runtime machinery and the JDK: no"
+                  + " Spring, web, JPA or Kafka");
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why =
+          "Threads, thread-locals and locks are how the service runs, not what the money rules say")
+  static final ArchRule the_domain_holds_no_runtime_machinery =
+      noClasses()
+          .that()
+          .resideInAPackage(DOMAIN)
+          .should()
+          .dependOnClassesThat()
+          .belongToAnyOf(
+              Thread.class,
+              ThreadLocal.class,
+              InheritableThreadLocal.class,
+              Executors.class,
+              ExecutorService.class)
+          .orShould()
+          .dependOnClassesThat()
+          .resideInAPackage("java.util.concurrent.locks..")
+          .as(
+              "The domain starts no thread and holds no thread-local or lock: that machinery lives"
+                  + " in ledger-runtime, beside the application and the adapters that run it");
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The application and the adapters share the request deadline without a framework")
+  static final ArchRule the_runtime_depends_only_on_the_jdk =
+      classes()
+          .that()
+          .resideInAPackage(RUNTIME)
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage(RUNTIME, "java..")
+          .as("The runtime machinery (deadlines, their watcher, the timeout budget) is JDK only");
 
   @ArchTest
   @Decision(

@@ -36,6 +36,11 @@ final class HexagonLayers {
                   "Metrics",
                   "Bootstrap")),
           new Layer(
+              "Runtime",
+              "ledger-runtime",
+              "dev.ewallet.ledger.runtime..",
+              List.of("Application", "REST", "Persistence", "Bootstrap")),
+          new Layer(
               "Application",
               "ledger-application",
               "dev.ewallet.ledger.application..",

@@ -2,8 +2,8 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.application.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.PostingOutcome.Unknown;
-import dev.ewallet.ledger.domain.deadline.DeadlineWatch;
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
+import dev.ewallet.ledger.runtime.DeadlineWatch;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.outbox.TraceContext;

@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.domain.deadline.DeadlineWatch;
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
+import dev.ewallet.ledger.runtime.DeadlineWatch;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import java.sql.SQLTimeoutException;
 import java.time.Duration;
 import java.util.ArrayDeque;

@@ -1,8 +1,8 @@
 package dev.ewallet.ledger.adapter.persistence;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.RequestDeadline;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;

@@ -2,7 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;

@@ -1,6 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;

@@ -1,6 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -2,7 +2,7 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

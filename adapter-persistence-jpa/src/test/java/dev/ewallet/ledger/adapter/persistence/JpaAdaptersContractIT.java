@@ -3,7 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;

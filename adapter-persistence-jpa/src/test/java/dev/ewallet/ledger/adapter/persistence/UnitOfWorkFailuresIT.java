@@ -3,8 +3,8 @@ package dev.ewallet.ledger.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.RequestDeadline;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;

@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.adapter.rest;
 
-import dev.ewallet.ledger.domain.deadline.RequestDeadline;
-import dev.ewallet.ledger.domain.deadline.TimeoutBudget;
+import dev.ewallet.ledger.runtime.RequestDeadline;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.domain.deadline;
+package dev.ewallet.ledger.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

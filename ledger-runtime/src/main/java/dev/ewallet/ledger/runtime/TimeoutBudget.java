@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.domain.deadline;
+package dev.ewallet.ledger.runtime;
 
 import java.time.Duration;
 import java.util.Objects;
