@@ -100,23 +100,23 @@ class UseCaseWiring {
       AuditTrail auditTrail,
       UnitOfWork unitOfWork,
       PostingTracing tracing) {
-    BankPayoutGateway bank = bank(banks, bankProperties);
-    return new LedgerPorts(
-        accounts,
-        journal,
-        outbox,
-        audit,
-        outboxStore,
-        publisher,
-        rateLimiter,
-        withdrawals,
-        holds,
-        reads,
-        bank,
-        batchMetrics,
-        auditTrail,
-        unitOfWork,
-        tracing);
+    return LedgerPorts.builder()
+        .accounts(accounts)
+        .journal(journal)
+        .outbox(outbox)
+        .outboxStore(outboxStore)
+        .audit(audit)
+        .publisher(publisher)
+        .rateLimiter(rateLimiter)
+        .withdrawals(withdrawals)
+        .holds(holds)
+        .reads(reads)
+        .bank(bank(banks, bankProperties))
+        .batchMetrics(batchMetrics)
+        .auditTrail(auditTrail)
+        .unitOfWork(unitOfWork)
+        .tracing(tracing)
+        .build();
   }
 
   /**

@@ -2,14 +2,14 @@ package dev.ewallet.ledger.application;
 
 import dev.ewallet.ledger.application.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.PostingOutcome.Unknown;
-import dev.ewallet.ledger.runtime.DeadlineWatch;
-import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import dev.ewallet.ledger.domain.port.out.PostingTracing;
+import dev.ewallet.ledger.runtime.DeadlineWatch;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -74,33 +74,34 @@ class LedgerServicesFixture {
 
   LedgerServicesFixture(PostingMode mode) {
     LedgerPorts ports =
-        new LedgerPorts(
-            ledger.accounts(),
-            ledger.journal(),
-            ledger.outbox(),
-            ledger.audit(),
-            ledger.outbox(),
-            publisher,
-            limiter,
-            faulty(ledger.bankFlows()),
-            ledger.bankFlows(),
-            ledger.reads(),
-            bank,
-            (size, wait, nanos) -> recordBatch(size),
-            ledger.auditTrail(),
-            unitOfWork,
-            new PostingTracing() {
-              @Override
-              public TraceContext current() {
-                return callerTrace.get();
-              }
+        LedgerPorts.builder()
+            .accounts(ledger.accounts())
+            .journal(ledger.journal())
+            .outboxAndStore(ledger.outbox())
+            .audit(ledger.audit())
+            .publisher(publisher)
+            .rateLimiter(limiter)
+            .withdrawals(faulty(ledger.bankFlows()))
+            .holds(ledger.bankFlows())
+            .reads(ledger.reads())
+            .bank(bank)
+            .batchMetrics((size, wait, nanos) -> recordBatch(size))
+            .auditTrail(ledger.auditTrail())
+            .unitOfWork(unitOfWork)
+            .tracing(
+                new PostingTracing() {
+                  @Override
+                  public TraceContext current() {
+                    return callerTrace.get();
+                  }
 
-              @Override
-              public <T> T inBatch(List<TraceContext> carried, Supplier<T> batch) {
-                batchTraces.add(List.copyOf(carried));
-                return batch.get();
-              }
-            });
+                  @Override
+                  public <T> T inBatch(List<TraceContext> carried, Supplier<T> batch) {
+                    batchTraces.add(List.copyOf(carried));
+                    return batch.get();
+                  }
+                })
+            .build();
     RateLimits rateLimits = new RateLimits(10, 0, true);
     services = new LedgerServices(ports, rateLimits, LIMITS, mode, clock);
     funding =

@@ -33,21 +33,19 @@ public final class EmbeddedLedger {
 
   public EmbeddedLedger(Clock clock) {
     LedgerPorts ports =
-        new LedgerPorts(
-            storage.accounts(),
-            storage.journal(),
-            storage.outbox(),
-            storage.audit(),
-            storage.outbox(),
-            new RecordingPublisher(),
-            new InMemoryRateLimiter(clock),
-            storage.bankFlows(),
-            storage.bankFlows(),
-            storage.reads(),
-            new RecordingBank(),
-            (transfers, queueWaitNanos, batchNanos) -> {},
-            storage.auditTrail(),
-            storage.store());
+        LedgerPorts.builder()
+            .accounts(storage.accounts())
+            .journal(storage.journal())
+            .outboxAndStore(storage.outbox())
+            .audit(storage.audit())
+            .publisher(new RecordingPublisher())
+            .rateLimiter(new InMemoryRateLimiter(clock))
+            .bankFlows(storage.bankFlows())
+            .reads(storage.reads())
+            .bank(new RecordingBank())
+            .auditTrail(storage.auditTrail())
+            .unitOfWork(storage.store())
+            .build();
     this.ledger = new LedgerServices(ports, new RateLimits(10, 0, true), clock);
   }
 
