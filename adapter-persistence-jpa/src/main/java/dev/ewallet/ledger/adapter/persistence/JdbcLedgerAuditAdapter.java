@@ -2,12 +2,12 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
-import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

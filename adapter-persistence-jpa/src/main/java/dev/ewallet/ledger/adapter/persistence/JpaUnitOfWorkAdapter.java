@@ -1,10 +1,10 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import java.time.Duration;
 import java.util.function.Supplier;
 import org.slf4j.Logger;

@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import javax.sql.DataSource;

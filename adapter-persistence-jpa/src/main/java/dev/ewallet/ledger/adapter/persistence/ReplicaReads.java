@@ -2,8 +2,8 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -16,6 +15,7 @@ import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.testkit.DirectPostings;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.sql.Connection;

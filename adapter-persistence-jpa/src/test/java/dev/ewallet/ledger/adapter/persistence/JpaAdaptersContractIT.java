@@ -3,7 +3,6 @@ package dev.ewallet.ledger.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -16,6 +15,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.runtime.RequestDeadline;
 import dev.ewallet.ledger.testkit.AccountReadsContract;
 import dev.ewallet.ledger.testkit.AccountRepositoryContract;
 import dev.ewallet.ledger.testkit.AuditTrailContract;

@@ -3,13 +3,13 @@ package dev.ewallet.ledger.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ewallet.ledger.runtime.RequestDeadline;
-import dev.ewallet.ledger.runtime.TimeoutBudget;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.runtime.RequestDeadline;
+import dev.ewallet.ledger.runtime.TimeoutBudget;
 import java.sql.Connection;
 import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
