@@ -12,8 +12,9 @@ import org.springframework.stereotype.Component;
 /**
  * The group-commit writers: a health indicator that is DOWN while fewer writers run than must
  * always run (a dead writer is replaced at once, so DOWN that lasts means writers keep dying), with
- * the least, the most and the running number of writers as details; the gauge {@code
- * ledger.posting.writers.alive} and the counter {@code ledger.posting.writer.deaths}.
+ * the least, the most and the running number of writers and the callers waiting for one as details;
+ * the gauges {@code ledger.posting.writers.alive} and {@code ledger.posting.queue.waiting} and the
+ * counter {@code ledger.posting.writer.deaths}.
  */
 @Component("postingWriters")
 class PostingWritersMonitor implements HealthIndicator {
@@ -24,6 +25,9 @@ class PostingWritersMonitor implements HealthIndicator {
     this.writers = writers;
     Gauge.builder("ledger.posting.writers.alive", writers, w -> w.writers().alive())
         .description("Group-commit writers running")
+        .register(registry);
+    Gauge.builder("ledger.posting.queue.waiting", writers, w -> w.writers().waiting())
+        .description("Callers whose postings wait in the queue for a group-commit writer")
         .register(registry);
     FunctionCounter.builder("ledger.posting.writer.deaths", writers, w -> w.writers().deaths())
         .description("Group-commit writers that died and were replaced")
@@ -38,6 +42,7 @@ class PostingWritersMonitor implements HealthIndicator {
         .withDetail("most", now.most())
         .withDetail("alive", now.alive())
         .withDetail("deaths", now.deaths())
+        .withDetail("waiting", now.waiting())
         .build();
   }
 }

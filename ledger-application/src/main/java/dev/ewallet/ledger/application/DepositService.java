@@ -31,7 +31,7 @@ public final class DepositService implements DepositFundsUseCase {
   }
 
   /** The deposit as a posting request, once the caller is known to be an operator. */
-  PostingRequest request(DepositFundsCommand command) {
+  private PostingRequest request(DepositFundsCommand command) {
     command.caller().requireOperator();
     // A wallet's currency never changes, so reading it before the lock is safe; the clearing
     // account must be known before locking because the lock order needs every id up front.

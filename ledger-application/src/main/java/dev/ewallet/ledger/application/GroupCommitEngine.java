@@ -202,8 +202,8 @@ final class GroupCommitEngine implements PostingStrategy {
   @Override
   public PostingWriters writers() {
     return running
-        ? new PostingWriters(1, settings.maxWriters(), alive.get(), deaths.get())
-        : new PostingWriters(0, settings.maxWriters(), 0, deaths.get());
+        ? new PostingWriters(1, settings.maxWriters(), alive.get(), deaths.get(), queue.size())
+        : new PostingWriters(0, settings.maxWriters(), 0, deaths.get(), queue.size());
   }
 
   /**
@@ -287,11 +287,6 @@ final class GroupCommitEngine implements PostingStrategy {
     return RequestDeadline.remaining()
         .filter(left -> left.compareTo(configured) < 0)
         .orElse(configured);
-  }
-
-  /** Queues a request; the future completes when its batch has committed (or refused it). */
-  CompletableFuture<PostingOutcome> enqueue(PostingRequest request) {
-    return queued(List.of(request)).result().thenApply(List::getFirst);
   }
 
   private Pending queued(List<PostingRequest> requests) {
@@ -410,14 +405,6 @@ final class GroupCommitEngine implements PostingStrategy {
       if (running) {
         startWriter(slot);
       }
-    }
-  }
-
-  /** Posts what is queued now, up to one batch, on the caller's thread (for tests). */
-  void postQueued() {
-    Pending first = queue.poll();
-    if (first != null) {
-      post(0, taking(first, settings.maxBatch()));
     }
   }
 

@@ -35,6 +35,6 @@ final class InlinePosting implements PostingStrategy {
 
   @Override
   public PostingWriters writers() {
-    return new PostingWriters(0, 0, 0, 0);
+    return PostingWriters.NONE;
   }
 }

@@ -115,11 +115,6 @@ public final class LedgerServices implements AutoCloseable {
     return posting;
   }
 
-  /** How transfers reach the batch poster. */
-  PostingStrategy posting() {
-    return posting;
-  }
-
   public AdmissionService admission() {
     return admission;
   }

@@ -38,7 +38,7 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
 
   @Override
   public PostingReceipt transfer(TransferFundsCommand command) {
-    return posting.post(request(command)).receiptOrThrow();
+    return posting.post(request(command, Payer.OWNER)).receiptOrThrow();
   }
 
   @Override
@@ -62,11 +62,6 @@ public final class TransferService implements TransferFundsUseCase, SubmitTransf
       case PostingOutcome posted ->
           new TransferBatchResult(transfer.idempotencyKey(), posted.receiptOrThrow(), null);
     };
-  }
-
-  /** The posting request of a single transfer, its credit target chosen. */
-  PostingRequest request(TransferFundsCommand command) {
-    return request(command, Payer.OWNER);
   }
 
   private PostingRequest request(TransferFundsCommand command, Payer payer) {

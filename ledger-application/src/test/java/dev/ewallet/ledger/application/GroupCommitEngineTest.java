@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.application;
 
+import static dev.ewallet.ledger.application.LedgerServicesFixture.await;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,25 +36,38 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The engine's batches, driven one at a time on the test's thread over the in-memory fake. */
+/**
+ * The engine's batches over the in-memory fake, driven through its public API: requests queue up
+ * behind the only writer while a unit of work holds it ({@link
+ * LedgerServicesFixture#holdTheWriter}), and its next batch takes them together.
+ */
 class GroupCommitEngineTest {
 
-  // A test queues requests and then posts them on its own thread: a second in the queue is far
-  // more than that takes on a slow machine.
+  // Requests wait in the queue while the test queues the rest: far longer than that takes.
   private final LedgerServicesFixture f =
-      oneWriter(64, Duration.ofSeconds(1), Duration.ofSeconds(5));
-  private final GroupCommitEngine engine = f.engine();
+      oneWriter(64, Duration.ofSeconds(30), Duration.ofSeconds(30));
   private final AccountId alice = f.openWallet(7);
   private final AccountId bob = f.openWallet(8);
 
-  private CompletableFuture<PostingReceipt> queue(long amount, IdempotencyKey key) {
-    return f.enqueue(new TransferFundsCommand(Caller.user(7), key, alice, bob, amount));
+  @BeforeEach
+  void startTheWriter() {
+    f.services.start();
+  }
+
+  @AfterEach
+  void stopTheWriter() {
+    f.services.close();
+  }
+
+  private TransferFundsCommand transfer(long amount, IdempotencyKey key) {
+    return new TransferFundsCommand(Caller.user(7), key, alice, bob, amount);
   }
 
   private static Throwable failure(CompletableFuture<PostingReceipt> result) {
@@ -66,80 +80,81 @@ class GroupCommitEngineTest {
   }
 
   @Test
-  void aTransferThatMustFailFailsAloneAndItsKeyStaysFree() {
+  void aTransferThatMustFailFailsAloneAndItsKeyStaysFree() throws Exception {
     f.deposit(alice, 1_000);
     IdempotencyKey tooMuchKey = freshKey();
-    CompletableFuture<PostingReceipt> first = queue(600, freshKey());
-    CompletableFuture<PostingReceipt> tooMuch = queue(600, tooMuchKey);
-    CompletableFuture<PostingReceipt> third = queue(400, freshKey());
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
+    CompletableFuture<PostingReceipt> first = writer.queue(transfer(600, freshKey()));
+    CompletableFuture<PostingReceipt> tooMuch = writer.queue(transfer(600, tooMuchKey));
+    CompletableFuture<PostingReceipt> third = writer.queue(transfer(400, freshKey()));
 
-    engine.postQueued();
+    writer.release();
 
     assertThat(first.join().replayed()).isFalse();
     assertThat(failure(tooMuch)).isInstanceOf(InsufficientFundsException.class);
     assertThat(third.join().replayed()).isFalse();
-    assertThat(f.batchSizes).containsExactly(3);
+    assertThat(f.batchSizes).containsExactly(1, 3);
     assertThat(f.balance(alice)).isZero();
     assertThat(f.balance(bob)).isEqualTo(1_000);
     f.deposit(alice, 600);
-    CompletableFuture<PostingReceipt> retried = queue(600, tooMuchKey);
-    engine.postQueued();
-    assertThat(retried.join().replayed()).isFalse();
+    PostingReceipt retried = f.services.transfers().transfer(transfer(600, tooMuchKey));
+    assertThat(retried.replayed()).isFalse();
     assertThat(f.booksBalance()).isTrue();
   }
 
   @Test
-  void aKeyTwiceInOneBatchPostsOnceAndTheSecondReplaysOrIsRefused() {
+  void aKeyTwiceInOneBatchPostsOnceAndTheSecondReplaysOrIsRefused() throws Exception {
     f.deposit(alice, 1_000);
     IdempotencyKey key = freshKey();
-    CompletableFuture<PostingReceipt> first = queue(100, key);
-    CompletableFuture<PostingReceipt> again = queue(100, key);
-    CompletableFuture<PostingReceipt> reused = queue(101, key);
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
+    CompletableFuture<PostingReceipt> first = writer.queue(transfer(100, key));
+    CompletableFuture<PostingReceipt> again = writer.queue(transfer(100, key));
+    CompletableFuture<PostingReceipt> reused = writer.queue(transfer(101, key));
 
-    engine.postQueued();
-    engine.postQueued();
-    engine.postQueued();
+    writer.release();
 
     assertThat(again.join().transactionId()).isEqualTo(first.join().transactionId());
     assertThat(again.join().replayed()).isTrue();
     assertThat(failure(reused)).isInstanceOf(IdempotencyKeyReusedException.class);
+    assertThat(f.batchSizes).containsExactly(1, 3);
     assertThat(f.balance(alice)).isEqualTo(900);
   }
 
   @Test
-  void aBatchThatFailsAsAWholeIsSplitUntilTheBadTransferFailsAlone() {
+  void aBatchThatFailsAsAWholeIsSplitUntilTheBadTransferFailsAlone() throws Exception {
     f.deposit(alice, 1_000);
     IdempotencyKey poisoned = freshKey();
     f.ledger.journal().breakClaimsOf(poisoned);
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
     List<CompletableFuture<PostingReceipt>> good =
-        List.of(queue(1, freshKey()), queue(2, freshKey()), queue(3, freshKey()));
-    CompletableFuture<PostingReceipt> bad = queue(4, poisoned);
+        List.of(
+            writer.queue(transfer(1, freshKey())),
+            writer.queue(transfer(2, freshKey())),
+            writer.queue(transfer(3, freshKey())));
+    CompletableFuture<PostingReceipt> bad = writer.queue(transfer(4, poisoned));
     int runsBefore = f.unitOfWork.runs();
 
-    engine.postQueued();
+    writer.release();
 
     assertThat(good).allSatisfy(r -> assertThat(r.join().replayed()).isFalse());
     assertThat(failure(bad)).isInstanceOf(IllegalStateException.class);
     assertThat(f.balance(alice)).isEqualTo(1_000 - 6);
     // 4 fails; 2 posts, 2 fails; 1 posts, 1 fails alone.
     assertThat(f.unitOfWork.runs() - runsBefore).isEqualTo(5);
-    assertThat(f.batchSizes).containsExactly(4);
+    assertThat(f.batchSizes).containsExactly(1, 4);
     assertThat(f.booksBalance()).isTrue();
   }
 
   @Test
   void aRetryAfterALostReplyReplaysTheCommittedResult() {
     f.deposit(alice, 1_000);
-    TransferFundsCommand command =
-        new TransferFundsCommand(Caller.user(7), freshKey(), alice, bob, 250);
-    CompletableFuture<PostingReceipt> lost = f.enqueue(command);
-    engine.postQueued();
+    TransferFundsCommand command = transfer(250, freshKey());
+    PostingReceipt lost = f.services.transfers().transfer(command);
 
-    CompletableFuture<PostingReceipt> retry = f.enqueue(command);
-    engine.postQueued();
+    PostingReceipt retry = f.services.transfers().transfer(command);
 
-    assertThat(retry.join().transactionId()).isEqualTo(lost.join().transactionId());
-    assertThat(retry.join().replayed()).isTrue();
+    assertThat(retry.transactionId()).isEqualTo(lost.transactionId());
+    assertThat(retry.replayed()).isTrue();
     assertThat(f.balance(alice)).isEqualTo(750);
   }
 
@@ -163,7 +178,7 @@ class GroupCommitEngineTest {
         .hasMessageContaining("not started");
     assertThatThrownBy(() -> idle.services.deposits().deposit(deposit))
         .isInstanceOf(OverloadedException.class);
-    idle.engine().postQueued();
+    assertThat(idle.services.postingWriters().writers().waiting()).isZero();
     assertThat(idle.balance(from)).isEqualTo(1_000);
 
     idle.services.start();
@@ -221,35 +236,41 @@ class GroupCommitEngineTest {
    * batch.
    */
   @Test
-  void depositsShareABatchWithTransfersAndAReferenceTwiceInItPostsOnce() {
+  void depositsShareABatchWithTransfersAndAReferenceTwiceInItPostsOnce() throws Exception {
     f.deposit(alice, 1_000);
-    CompletableFuture<PostingReceipt> toBob = f.enqueue(deposit(bob, 500, "PAYROLL-1"));
-    CompletableFuture<PostingReceipt> transfer = queue(300, freshKey());
-    CompletableFuture<PostingReceipt> sameReference = f.enqueue(deposit(alice, 200, "PAYROLL-1"));
-    CompletableFuture<PostingReceipt> toAlice = f.enqueue(deposit(alice, 250, "PAYROLL-2"));
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
+    CompletableFuture<PostingReceipt> toBob = writer.queue(deposit(bob, 500, "PAYROLL-1"));
+    CompletableFuture<PostingReceipt> transfer = writer.queue(transfer(300, freshKey()));
+    CompletableFuture<PostingReceipt> sameReference =
+        writer.queue(deposit(alice, 200, "PAYROLL-1"));
+    CompletableFuture<PostingReceipt> toAlice = writer.queue(deposit(alice, 250, "PAYROLL-2"));
     int runsBefore = f.unitOfWork.runs();
 
-    engine.postQueued();
+    writer.release();
 
-    assertThat(f.batchSizes).containsExactly(4);
-    assertThat(f.unitOfWork.runs() - runsBefore).isEqualTo(1);
     assertThat(List.of(toBob, transfer, toAlice))
         .allSatisfy(r -> assertThat(r.join().replayed()).isFalse());
     assertThat(failure(sameReference)).isInstanceOf(DuplicateReferenceException.class);
+    assertThat(f.batchSizes).containsExactly(1, 4);
+    assertThat(f.unitOfWork.runs() - runsBefore).isEqualTo(1);
     assertThat(f.balance(alice)).isEqualTo(1_000 - 300 + 250);
     assertThat(f.balance(bob)).isEqualTo(500 + 300);
     assertThat(f.booksBalance()).isTrue();
   }
 
   @Test
-  void aBatchTheDatabaseCannotServeIsAnsweredAtOnceNotSplit() {
+  void aBatchTheDatabaseCannotServeIsAnsweredAtOnceNotSplit() throws Exception {
     f.deposit(alice, 1_000);
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
     List<CompletableFuture<PostingReceipt>> queued =
-        List.of(queue(1, freshKey()), queue(2, freshKey()), queue(3, freshKey()));
+        List.of(
+            writer.queue(transfer(1, freshKey())),
+            writer.queue(transfer(2, freshKey())),
+            writer.queue(transfer(3, freshKey())));
     int runsBefore = f.unitOfWork.runs();
     f.unitOfWork.failNext(new OverloadedException("the database did not answer in time"));
 
-    engine.postQueued();
+    writer.release();
 
     assertThat(queued)
         .allSatisfy(r -> assertThat(failure(r)).isInstanceOf(OverloadedException.class));
@@ -258,13 +279,14 @@ class GroupCommitEngineTest {
   }
 
   @Test
-  void aBatchWhoseCommitOutcomeIsUnknownAnswersEveryTransferAsUnknown() {
+  void aBatchWhoseCommitOutcomeIsUnknownAnswersEveryTransferAsUnknown() throws Exception {
     f.deposit(alice, 1_000);
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
     List<CompletableFuture<PostingReceipt>> queued =
-        List.of(queue(1, freshKey()), queue(2, freshKey()));
+        List.of(writer.queue(transfer(1, freshKey())), writer.queue(transfer(2, freshKey())));
     f.unitOfWork.failNext(new OutcomeUnknownException("connection lost during commit"));
 
-    engine.postQueued();
+    writer.release();
 
     assertThat(queued)
         .allSatisfy(r -> assertThat(failure(r)).isInstanceOf(OutcomeUnknownException.class));
@@ -506,13 +528,5 @@ class GroupCommitEngineTest {
   /** The replacement writer starts on its own thread; wait (bounded) until it runs. */
   private static void awaitAllWritersAlive(LedgerServicesFixture live) throws InterruptedException {
     await(() -> live.services.postingWriters().writers().healthy(), "the writer was replaced");
-  }
-
-  /** Waits until the condition holds, up to 10 s, for what happens on the writers' threads. */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
-      Thread.sleep(10);
-    }
-    assertThat(condition.getAsBoolean()).as(what).isTrue();
   }
 }

@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.application;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
@@ -27,7 +29,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** The application's services over the in-memory ledger, with helpers the tests share. */
@@ -64,6 +70,9 @@ class LedgerServicesFixture {
   private final LedgerServices funding;
 
   private final AtomicReference<Error> nextBatchError = new AtomicReference<>();
+
+  // The callers' threads of postings queued behind a held writer: one each, never a pool's turn.
+  private final ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor();
 
   // Failures the withdrawal store throws once each, by method name, as a database fault would.
   private final Map<String, RuntimeException> nextWithdrawalFaults = new ConcurrentHashMap<>();
@@ -136,23 +145,77 @@ class LedgerServicesFixture {
     nextWithdrawalFaults.put(method, fault);
   }
 
-  /** The group-commit engine, when the fixture posts by group commit. */
-  GroupCommitEngine engine() {
-    return (GroupCommitEngine) services.posting();
+  /**
+   * Holds the engine's only writer (started before) inside a unit of work of its own, a deposit of
+   * 1 to a wallet of user 999, so that what is posted meanwhile waits in the queue in the order
+   * {@link HeldWriter#queue} queues it; its batch is the first in {@link #batchSizes}.
+   */
+  HeldWriter holdTheWriter() throws InterruptedException {
+    AccountId holder = openWallet(999);
+    CountDownLatch release = unitOfWork.stallNextStart();
+    int runsBefore = unitOfWork.runs();
+    CompletableFuture<PostingReceipt> held =
+        CompletableFuture.supplyAsync(
+            () ->
+                services
+                    .deposits()
+                    .deposit(
+                        new DepositFundsCommand(OPERATOR, LedgerFixtures.freshKey(), holder, 1)),
+            callers);
+    await(() -> unitOfWork.runs() > runsBefore, "the writer took the holding deposit");
+    return new HeldWriter(release, held);
   }
 
-  /** Queues a transfer with the engine; the future fails with the reason it was not posted. */
-  CompletableFuture<PostingReceipt> enqueue(TransferFundsCommand command) {
-    return enqueue(services.transfers().request(command));
+  /** The engine's only writer, held by {@link #holdTheWriter()}. */
+  final class HeldWriter {
+
+    private final CountDownLatch release;
+    private final CompletableFuture<PostingReceipt> held;
+
+    private HeldWriter(CountDownLatch release, CompletableFuture<PostingReceipt> held) {
+      this.release = release;
+      this.held = held;
+    }
+
+    /**
+     * Posts on a caller's thread of its own and returns once the posting waits in the queue; the
+     * future fails with the reason it was not posted.
+     */
+    CompletableFuture<PostingReceipt> queue(Supplier<PostingReceipt> posting)
+        throws InterruptedException {
+      int waiting = services.postingWriters().writers().waiting();
+      CompletableFuture<PostingReceipt> result = CompletableFuture.supplyAsync(posting, callers);
+      await(
+          () -> services.postingWriters().writers().waiting() > waiting,
+          "the posting waits in the queue");
+      return result;
+    }
+
+    /** A transfer queued behind the writer. */
+    CompletableFuture<PostingReceipt> queue(TransferFundsCommand transfer)
+        throws InterruptedException {
+      return queue(() -> services.transfers().transfer(transfer));
+    }
+
+    /** A deposit queued behind the writer. */
+    CompletableFuture<PostingReceipt> queue(DepositFundsCommand deposit)
+        throws InterruptedException {
+      return queue(() -> services.deposits().deposit(deposit));
+    }
+
+    /** Lets the writer go: its batch posts, and the next takes what waits in the queue. */
+    void release() {
+      release.countDown();
+      held.join();
+    }
   }
 
-  /** Queues a deposit with the engine; the future fails with the reason it was not posted. */
-  CompletableFuture<PostingReceipt> enqueue(DepositFundsCommand command) {
-    return enqueue(services.deposits().request(command));
-  }
-
-  private CompletableFuture<PostingReceipt> enqueue(PostingRequest request) {
-    return engine().enqueue(request).thenApply(PostingOutcome::receiptOrThrow);
+  /** Waits until the condition holds, up to 10 s, for what happens on other threads. */
+  static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
+      Thread.sleep(10);
+    }
+    assertThat(condition.getAsBoolean()).as(what).isTrue();
   }
 
   /**

@@ -69,28 +69,32 @@ class LimitsTest {
   }
 
   @Test
-  void theGroupCommitPathAppliesTheSameMaximum() {
+  void theGroupCommitPathAppliesTheSameMaximum() throws Exception {
     LedgerServicesFixture batched =
         new LedgerServicesFixture(
             new GroupCommitSettings(
-                64, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+                64, 1, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1)));
     AccountId from = batched.openWallet(7, USD);
     AccountId to = batched.openWallet(8, USD);
     batched.deposit(from, MAX_USD);
     batched.deposit(from, MAX_USD);
-    GroupCommitEngine engine = batched.engine();
-    CompletableFuture<PostingReceipt> tooMuch =
-        batched.enqueue(
-            new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD + 1));
-    CompletableFuture<PostingReceipt> fine =
-        batched.enqueue(new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD));
+    batched.services.start();
+    try {
+      LedgerServicesFixture.HeldWriter writer = batched.holdTheWriter();
+      CompletableFuture<PostingReceipt> tooMuch =
+          writer.queue(new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD + 1));
+      CompletableFuture<PostingReceipt> fine =
+          writer.queue(new TransferFundsCommand(Caller.user(7), freshKey(), from, to, MAX_USD));
 
-    engine.postQueued();
+      writer.release();
 
-    assertThat(tooMuch).isCompletedExceptionally();
-    assertThatThrownBy(tooMuch::join).hasCauseInstanceOf(AmountLimitExceededException.class);
-    assertThat(fine.join().replayed()).isFalse();
-    assertThat(batched.balance(to)).isEqualTo(MAX_USD);
+      assertThatThrownBy(tooMuch::join).hasCauseInstanceOf(AmountLimitExceededException.class);
+      assertThat(fine.join().replayed()).isFalse();
+      assertThat(batched.batchSizes).containsExactly(1, 2);
+      assertThat(batched.balance(to)).isEqualTo(MAX_USD);
+    } finally {
+      batched.services.close();
+    }
   }
 
   @Test

@@ -9,17 +9,15 @@ import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
-import dev.ewallet.ledger.domain.journal.RequestFingerprint;
-import dev.ewallet.ledger.domain.movement.Movement;
-import dev.ewallet.ledger.domain.movement.MultiLeg;
-import dev.ewallet.ledger.domain.movement.Refund;
-import dev.ewallet.ledger.domain.movement.Reversal;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
+import dev.ewallet.ledger.domain.port.in.PostLegsCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
+import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,70 +51,68 @@ class OnePostingPathTest {
         .journalTransaction();
   }
 
-  private static PostingRequest request(Movement movement) {
-    return new PostingRequest(
-        LedgerServicesFixture.OPERATOR,
-        freshKey(),
-        RequestFingerprint.of("TEST", movement.toString()),
-        movement);
+  private PostingReceipt refund(JournalTransaction transfer, long amount) {
+    return batched
+        .services
+        .reversals()
+        .refund(
+            new RefundTransactionCommand(
+                LedgerServicesFixture.OPERATOR, freshKey(), transfer.id(), amount, null));
+  }
+
+  private PostingReceipt reverse(JournalTransaction transfer) {
+    return batched
+        .services
+        .reversals()
+        .reverse(
+            new ReverseTransactionCommand(
+                LedgerServicesFixture.OPERATOR, freshKey(), transfer.id(), null));
   }
 
   @Test
   void refundsAndReversalsPostByGroupCommitToo() {
     batched.services.start();
-    JournalTransaction transfer = paid(500);
+    JournalTransaction refunded = paid(500);
+    JournalTransaction reversed = paid(100);
+    int batchesBefore = batched.batchSizes.size();
 
-    batched
-        .services
-        .reversals()
-        .refund(
-            new RefundTransactionCommand(
-                LedgerServicesFixture.OPERATOR, freshKey(), transfer.id(), 200, null));
+    refund(refunded, 200);
+    reverse(reversed);
 
-    assertThat(batched.batchSizes).isNotEmpty();
-    assertThat(batched.balance(alice)).isEqualTo(700);
+    assertThat(batched.batchSizes).hasSize(batchesBefore + 2);
+    assertThat(batched.balance(alice)).isEqualTo(2_000 - 500 + 200);
     assertThat(batched.booksBalance()).isTrue();
   }
 
   @Test
-  void twoRefundsOfOneTransferInOneBatchNeverExceedIt() {
+  void twoRefundsOfOneTransferInOneBatchNeverExceedIt() throws Exception {
     batched.services.start();
     JournalTransaction transfer = paid(500);
+    LedgerServicesFixture.HeldWriter writer = batched.holdTheWriter();
+    CompletableFuture<PostingReceipt> first = writer.queue(() -> refund(transfer, 300));
+    CompletableFuture<PostingReceipt> second = writer.queue(() -> refund(transfer, 300));
 
-    List<PostingOutcome> outcomes =
-        batched
-            .services
-            .posting()
-            .postAll(
-                List.of(
-                    request(new Refund(transfer, Set.of(), 300, null)),
-                    request(new Refund(transfer, Set.of(), 300, null))));
+    writer.release();
 
+    assertThat(first.join().replayed()).isFalse();
+    assertThatThrownBy(second::join).hasCauseInstanceOf(RefundExceedsOriginalException.class);
     assertThat(batched.batchSizes).last().isEqualTo(2);
-    assertThat(outcomes.get(0)).isInstanceOf(PostingOutcome.Posted.class);
-    assertThatThrownBy(outcomes.get(1)::receiptOrThrow)
-        .isInstanceOf(RefundExceedsOriginalException.class);
     assertThat(batched.balance(bob)).isEqualTo(200);
   }
 
   @Test
-  void aReversalAndARefundOfOneTransferInOneBatchPostOnlyTheFirst() {
+  void aReversalAndARefundOfOneTransferInOneBatchPostOnlyTheFirst() throws Exception {
     batched.services.start();
     JournalTransaction transfer = paid(500);
+    LedgerServicesFixture.HeldWriter writer = batched.holdTheWriter();
+    CompletableFuture<PostingReceipt> reversal = writer.queue(() -> reverse(transfer));
+    CompletableFuture<PostingReceipt> refund = writer.queue(() -> refund(transfer, 1));
 
-    List<PostingOutcome> outcomes =
-        batched
-            .services
-            .posting()
-            .postAll(
-                List.of(
-                    request(new Reversal(transfer, Set.of(), null)),
-                    request(new Refund(transfer, Set.of(), 1, null))));
+    writer.release();
 
+    assertThat(reversal.join().replayed()).isFalse();
+    assertThatThrownBy(refund::join).hasCauseInstanceOf(AlreadyReversedException.class);
     assertThat(batched.batchSizes).last().isEqualTo(2);
-    assertThat(outcomes.get(0)).isInstanceOf(PostingOutcome.Posted.class);
-    assertThatThrownBy(outcomes.get(1)::receiptOrThrow)
-        .isInstanceOf(AlreadyReversedException.class);
     assertThat(batched.balance(bob)).isZero();
     assertThat(batched.booksBalance()).isTrue();
   }
@@ -125,17 +121,19 @@ class OnePostingPathTest {
   void aMultiLegPostingIsCarriedByAGroupCommitBatch() {
     batched.services.start();
     batched.deposit(alice, 90);
+    int batchesBefore = batched.batchSizes.size();
 
-    PostingOutcome outcome =
-        batched
-            .services
-            .posting()
-            .post(
-                request(
-                    new MultiLeg(
-                        List.of(new MultiLeg.Leg(alice, -90), new MultiLeg.Leg(bob, 90)))));
+    batched
+        .services
+        .postings()
+        .post(
+            new PostLegsCommand(
+                LedgerServicesFixture.OPERATOR,
+                freshKey(),
+                List.of(new PostLegsCommand.Leg(alice, -90), new PostLegsCommand.Leg(bob, 90)),
+                TransactionDetails.NONE));
 
-    assertThat(outcome).isInstanceOf(PostingOutcome.Posted.class);
+    assertThat(batched.batchSizes).hasSize(batchesBefore + 1);
     assertThat(batched.balance(bob)).isEqualTo(90);
   }
 

@@ -27,25 +27,41 @@ class PostingTracingTest {
       TraceContext.fromTraceparent("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00");
 
   @Test
-  void aBatchCarriesTheTraceOfEachRequestAndEachEventKeepsItsOwn() {
+  void aBatchCarriesTheTraceOfEachRequestAndEachEventKeepsItsOwn() throws Exception {
     LedgerServicesFixture f =
         new LedgerServicesFixture(
             new GroupCommitSettings(
-                64, 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+                64, 1, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1)));
     AccountId alice = f.openWallet(7);
     AccountId bob = f.openWallet(8);
     f.deposit(alice, 1_000);
+    f.services.start();
+    try {
+      LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
+      CompletableFuture<PostingReceipt> first =
+          writer.queue(() -> tracedTransfer(f, FIRST, alice, bob));
+      CompletableFuture<PostingReceipt> second =
+          writer.queue(() -> tracedTransfer(f, SECOND, alice, bob));
 
-    f.callerTrace.set(FIRST);
-    CompletableFuture<PostingReceipt> first = f.enqueue(transfer(alice, bob));
-    f.callerTrace.set(SECOND);
-    CompletableFuture<PostingReceipt> second = f.enqueue(transfer(alice, bob));
-    f.callerTrace.remove();
-    f.engine().postQueued();
+      writer.release();
 
-    assertThat(f.batchTraces).containsExactly(List.of(FIRST, SECOND));
-    assertThat(traceOf(f, first.join().transactionId())).isEqualTo(FIRST);
-    assertThat(traceOf(f, second.join().transactionId())).isEqualTo(SECOND);
+      assertThat(traceOf(f, first.join().transactionId())).isEqualTo(FIRST);
+      assertThat(traceOf(f, second.join().transactionId())).isEqualTo(SECOND);
+      assertThat(f.batchTraces).last().isEqualTo(List.of(FIRST, SECOND));
+    } finally {
+      f.services.close();
+    }
+  }
+
+  /** A transfer posted by a caller whose trace is {@code trace}, on the caller's own thread. */
+  private static PostingReceipt tracedTransfer(
+      LedgerServicesFixture f, TraceContext trace, AccountId from, AccountId to) {
+    f.callerTrace.set(trace);
+    try {
+      return f.services.transfers().transfer(transfer(from, to));
+    } finally {
+      f.callerTrace.remove();
+    }
   }
 
   @Test

@@ -8,8 +8,13 @@ package dev.ewallet.ledger.domain.port.in;
  * @param most writers that may run at once
  * @param alive writers running now
  * @param deaths writers that died since the start (each was replaced)
+ * @param waiting callers whose requests wait in the queue for a writer (a group of transfers sent
+ *     together counts once); requests a writer has taken are no longer waiting
  */
-public record PostingWriters(int least, int most, int alive, long deaths) {
+public record PostingWriters(int least, int most, int alive, long deaths, int waiting) {
+
+  /** No writers at all: transactions are posted one by one on the requests' own threads. */
+  public static final PostingWriters NONE = new PostingWriters(0, 0, 0, 0, 0);
 
   /** Whether the writers that must always run do. */
   public boolean healthy() {
