@@ -15,42 +15,25 @@ import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
-import dev.ewallet.ledger.domain.journal.LedgerEvent;
-import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
-import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.movement.Movement;
 import dev.ewallet.ledger.domain.movement.PostingPlan;
 import dev.ewallet.ledger.domain.movement.PostingRules;
 import dev.ewallet.ledger.domain.movement.RowChange;
-import dev.ewallet.ledger.domain.movement.SettledRow;
-import dev.ewallet.ledger.domain.movement.Undone;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
-import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
-import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
-import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
-import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
-import dev.ewallet.ledger.domain.port.out.TransactionChanges;
-import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
-import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -60,7 +43,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
-import java.util.TreeSet;
 
 /**
  * The one posting path: posts a batch of requests (one, when posting inline) in one unit of work,
@@ -73,7 +55,8 @@ import java.util.TreeSet;
  * passed (in key order), write one balance and chain-end update per account, the entries, the
  * outbox events and the bank-flow rows, commit. A rejected request claims nothing, so its key stays
  * free. Holds no thread and no state. Every rule of a movement is the movement's ({@link
- * Movement#plan}); this class only runs them.
+ * Movement#plan}); this class only runs them, between {@link BatchLocks} (the locks and what is
+ * read under them) and {@link BatchWrites} (the claims and the writes).
  *
  * <p>Failures: a transient one (a key claimed concurrently elsewhere, or the database aborting the
  * transaction for a deadlock or serialization failure) runs the same requests again, by the one
@@ -85,44 +68,18 @@ import java.util.TreeSet;
  */
 final class BatchPoster {
 
-  private static final Comparator<JournalClaim> CLAIM_ORDER =
-      Comparator.comparingLong(JournalClaim::principalId)
-          .thenComparing(claim -> claim.idempotencyKey().value());
-
-  private record Passed(PostingRequest request, PostingPlan plan, List<BalanceChange> changes) {
-
-    JournalTransaction transaction() {
-      return plan.transaction();
-    }
-  }
-
-  /** A concurrent request claimed a key of the batch between our read and our claim. */
-  private static final class ClaimRace extends TransientConflictException {
-    ClaimRace() {
-      super("an idempotency key of the batch was claimed concurrently", null);
-    }
-  }
-
-  private final AccountRepository accounts;
   private final JournalRepository journal;
-  private final LedgerEventOutbox outbox;
-  private final HoldRepository holds;
-  private final WithdrawalRepository withdrawals;
   private final UnitOfWork unitOfWork;
   private final PostingRules rules;
-  private final OutgoingLimits outgoing;
-  private final Clock clock;
+  private final BatchLocks locks;
+  private final BatchWrites writes;
 
   BatchPoster(LedgerPorts ports, PostingRules rules, OutgoingLimits outgoing, Clock clock) {
-    this.accounts = ports.accounts();
     this.journal = ports.journal();
-    this.outbox = ports.outbox();
-    this.holds = ports.holds();
-    this.withdrawals = ports.withdrawals();
     this.unitOfWork = ports.unitOfWork();
     this.rules = rules;
-    this.outgoing = outgoing;
-    this.clock = clock;
+    this.locks = new BatchLocks(ports, outgoing, clock);
+    this.writes = new BatchWrites(ports);
   }
 
   /**
@@ -196,14 +153,9 @@ final class BatchPoster {
       }
     }
     fresh = withoutTakenReferences(fresh, outcomes);
-    WorkingRows working = lock(fresh);
-    // Read after the locks, so that an account's entries are in time order as they are in posting
-    // order. Storage keeps microseconds: truncating makes every reply equal what a later read
-    // returns.
-    Instant now = working.postingTime(clock.instant().truncatedTo(ChronoUnit.MICROS));
-    loadAllowances(working, now);
-    loadUndone(fresh, working);
-    List<Passed> passed = new ArrayList<>();
+    WorkingRows working = locks.take(fresh);
+    Instant now = working.at();
+    List<PassedRequest> passed = new ArrayList<>();
     for (PostingRequest request : fresh) {
       try {
         passed.add(apply(request, working, now));
@@ -211,8 +163,8 @@ final class BatchPoster {
         outcomes.put(request, new Rejected(rejected));
       }
     }
-    claim(passed, now);
-    write(passed, working, now);
+    writes.claim(passed, now);
+    writes.write(passed, working, now);
     passed.forEach(
         p -> outcomes.put(p.request(), new Posted(p.transaction(), p.plan().feeMinor())));
     return outcomes;
@@ -255,80 +207,11 @@ final class BatchPoster {
         new PostingReceipt(record.transactionId(), record.type(), true, record.feeMinor()));
   }
 
-  /** Accounts first, in one statement in ascending id order; then holds; then withdrawals. */
-  private WorkingRows lock(List<PostingRequest> fresh) {
-    SortedSet<AccountId> accountIds = new TreeSet<>();
-    SortedSet<TransactionId> holdIds = new TreeSet<>();
-    SortedSet<TransactionId> withdrawalIds = new TreeSet<>();
-    for (PostingRequest request : fresh) {
-      Movement movement = request.movement();
-      accountIds.addAll(movement.accountsToLock());
-      switch (movement.settles()) {
-        case SettledRow.HoldRow hold -> holdIds.add(hold.id());
-        case SettledRow.WithdrawalRow withdrawal -> withdrawalIds.add(withdrawal.id());
-        case null -> {}
-      }
-    }
-    WorkingRows locked = new WorkingRows();
-    if (!accountIds.isEmpty()) {
-      accounts.lockForUpdate(accountIds).forEach(locked::put);
-    }
-    if (!holdIds.isEmpty()) {
-      holds.lockHolds(holdIds).forEach(locked::put);
-    }
-    if (!withdrawalIds.isEmpty()) {
-      withdrawals.lockWithdrawals(withdrawalIds).forEach(locked::put);
-    }
-    return locked;
-  }
-
-  /**
-   * The outgoing allowance of every wallet the batch locked, for the UTC day and month of its
-   * posting time: the wallet's own limits or its currency's defaults, and what has left it, read
-   * with the rows locked so that no other batch can spend from it meanwhile.
-   */
-  private void loadAllowances(WorkingRows working, Instant now) {
-    List<Account> wallets =
-        working.accounts().values().stream().filter(a -> a.kind().isWallet()).toList();
-    if (wallets.isEmpty()) {
-      return;
-    }
-    Map<AccountId, OutgoingUsage> usage =
-        accounts.outgoing(wallets.stream().map(Account::id).toList(), day(now));
-    for (Account wallet : wallets) {
-      working.loaded(
-          wallet.id(),
-          outgoing.allowance(
-              wallet.currency(), usage.getOrDefault(wallet.id(), OutgoingUsage.NONE)));
-    }
-  }
-
-  /**
-   * What has undone each original the batch's reversals and refunds name, read with the original's
-   * accounts locked: every undo of a transaction locks them too, so one committed meanwhile is
-   * seen.
-   */
-  private void loadUndone(List<PostingRequest> fresh, WorkingRows working) {
-    Set<TransactionId> originals = new HashSet<>();
-    for (PostingRequest request : fresh) {
-      TransactionId original = request.movement().undoes();
-      if (original != null && originals.add(original)) {
-        boolean reversed =
-            journal.findById(original).map(PostedTransaction::reversedBy).isPresent();
-        working.put(original, new Undone(reversed, journal.refundedMinor(original)));
-      }
-    }
-  }
-
-  private static LocalDate day(Instant at) {
-    return LocalDate.ofInstant(at, ZoneOffset.UTC);
-  }
-
   /**
    * One request against the rows as the batch has left them so far; all or nothing. The storage is
    * written only once the whole batch is planned.
    */
-  private Passed apply(PostingRequest request, WorkingRows working, Instant now) {
+  private PassedRequest apply(PostingRequest request, WorkingRows working, Instant now) {
     Movement movement = request.movement();
     SortedSet<AccountId> named = movement.accountsToLock();
     for (AccountId id : named) {
@@ -370,94 +253,6 @@ final class BatchPoster {
     if (original != null) {
       working.put(original, working.undone(original).after(transaction));
     }
-    return new Passed(request, plan, changes);
-  }
-
-  /**
-   * Claims in one statement, in key order: two batches claiming overlapping keys then wait for each
-   * other in the same order, so their unique-index waits cannot deadlock.
-   */
-  private void claim(List<Passed> passed, Instant now) {
-    List<JournalClaim> claims =
-        passed.stream()
-            .map(p -> {
-              PostingRequest request = p.request();
-              return new JournalClaim(
-                  p.transaction().id(),
-                  p.transaction().type(),
-                  request.caller().principalId(),
-                  request.idempotencyKey(),
-                  request.fingerprint(),
-                  request.movement().undoes(),
-                  request.movement().reason(),
-                  now,
-                  request.details(),
-                  request.uniqueReference(),
-                  p.plan().feeMinor());
-            })
-            .sorted(CLAIM_ORDER)
-            .toList();
-    if (!claims.isEmpty() && journal.claimAll(claims).size() != claims.size()) {
-      throw new ClaimRace();
-    }
-  }
-
-  /**
-   * One balance update per account (the batch's net change), checked against the balances the plans
-   * reached: if storage disagrees, something outside this path changed a locked balance, and
-   * committing would hide it. Then every entry and every event in one statement each, and the
-   * bank-flow rows the plans placed or moved on.
-   */
-  private void write(List<Passed> passed, WorkingRows working, Instant now) {
-    if (passed.isEmpty()) {
-      return;
-    }
-    Map<AccountId, Money> net = new LinkedHashMap<>();
-    passed.forEach(
-        p -> p.changes().forEach(c -> net.merge(c.accountId(), c.amount(), Money::plus)));
-    List<AccountUpdate> updates =
-        net.entrySet().stream()
-            .map(e ->
-                new AccountUpdate(
-                    e.getKey(),
-                    e.getValue(),
-                    working.chainEndWhenLocked(e.getKey()),
-                    working.account(e.getKey()).lastHash()))
-            .toList();
-    for (BalanceChange applied : accounts.applyPostings(updates, now)) {
-      Account expected = working.account(applied.accountId());
-      if (!applied.balanceAfter().equals(expected.balance())
-          || !applied.hash().equals(expected.lastHash())) {
-        throw new IllegalStateException(
-            "storage applied " + applied + ", the batch expected " + expected);
-      }
-    }
-    journal.appendEntries(
-        passed.stream()
-            .map(p ->
-                new TransactionChanges(p.transaction().id(), p.transaction().type(), p.changes()))
-            .toList(),
-        now);
-    outbox.appendAll(
-        passed.stream()
-            .map(p -> LedgerEvent.posted(p.transaction(), p.changes(), p.request().trace()))
-            .toList());
-    for (Passed p : passed) {
-      p.plan().rowChanges().forEach(this::store);
-    }
-    if (!working.allowancesChanged().isEmpty()) {
-      accounts.recordOutgoing(working.allowancesChanged(), day(now));
-    }
-  }
-
-  private void store(RowChange change) {
-    switch (change) {
-      case RowChange.HoldPlaced placed -> holds.insertHold(placed.hold());
-      case RowChange.HoldSettled settled -> holds.updateHold(settled.hold());
-      case RowChange.WithdrawalRequested requested ->
-          withdrawals.insertWithdrawal(requested.withdrawal());
-      case RowChange.WithdrawalSettled settled ->
-          withdrawals.updateWithdrawal(settled.withdrawal());
-    }
+    return new PassedRequest(request, plan, changes);
   }
 }

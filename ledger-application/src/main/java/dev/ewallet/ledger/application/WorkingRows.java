@@ -12,6 +12,8 @@ import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.movement.LockedRows;
 import dev.ewallet.ledger.domain.movement.Undone;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,6 +31,7 @@ final class WorkingRows implements LockedRows {
   private final Map<TransactionId, Undone> undone = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
+  private Instant at;
 
   @Override
   public Map<AccountId, Account> accounts() {
@@ -59,6 +62,26 @@ final class WorkingRows implements LockedRows {
       time = account.earliestPostingTime(time);
     }
     return time;
+  }
+
+  /** The batch's posting time, taken once its rows are locked. */
+  void postAt(Instant postingTime) {
+    if (at != null) {
+      throw new IllegalStateException("the batch's posting time is taken once");
+    }
+    at = postingTime;
+  }
+
+  Instant at() {
+    if (at == null) {
+      throw new IllegalStateException("the batch's posting time is taken after its locks");
+    }
+    return at;
+  }
+
+  /** The UTC day of {@code at}: the window of daily outgoing limits. */
+  static LocalDate day(Instant at) {
+    return LocalDate.ofInstant(at, ZoneOffset.UTC);
   }
 
   @Override
