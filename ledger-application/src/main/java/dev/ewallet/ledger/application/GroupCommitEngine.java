@@ -45,6 +45,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * outcome. A writer beyond the first stops after {@code writerIdleTimeout} without work. A writer
  * that wakes to a queue other idle writers are waking to as well takes only its share of it, so the
  * batches run side by side instead of one after another.
+ *
+ * <p>Why this file is longer than the project's 300 lines: the queue, the waiting callers, the
+ * writers' slots and their expected ends are one piece of shared state. Whether a request may be
+ * withdrawn from the queue (its deadline), answered as unknown (its batch outlived it), or needs a
+ * new writer depends on all of them at once, and every such decision is made under the same guards;
+ * split over classes, those guards would have to be shared, and the reasoning with them.
  */
 final class GroupCommitEngine implements PostingStrategy {
 

@@ -60,6 +60,8 @@ public final class HoldService
   @Override
   public PostingReceipt place(PlaceHoldCommand command) {
     Account wallet = account(command.accountId());
+    // Naming a currency's system account opens it on first use: a refused request opens none.
+    wallet.requireWallet();
     HoldPlacement placement =
         new HoldPlacement(
             command.caller(),
