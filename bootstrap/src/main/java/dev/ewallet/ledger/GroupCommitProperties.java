@@ -9,7 +9,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The group-commit engine ({@code ledger.posting.group-commit.*}): many transfers, deposits,
- * withdrawals and holds per database transaction. ADR 0009 and docs/benchmarks.md say when it pays.
+ * withdrawals and holds per database transaction. ADR 0009 and docs/benchmarks/log.md say when it
+ * pays.
  */
 @ConfigurationProperties("ledger.posting.group-commit")
 record GroupCommitProperties(

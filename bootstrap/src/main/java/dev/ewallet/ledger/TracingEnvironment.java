@@ -34,8 +34,8 @@ class TracingEnvironment implements EnvironmentPostProcessor, Ordered {
   /**
    * What tracing adds to every observation even with a no-op tracer: a handler that reads the
    * caller's {@code traceparent} into a span nobody exports, a wrapper around the metrics handler,
-   * and exemplars on every histogram (about 3 % of a read's JVM profile, docs/benchmarks.md "Reads:
-   * pages answered together").
+   * and exemplars on every histogram (about 3 % of a read's JVM profile, docs/benchmarks/log.md
+   * "Reads: pages answered together").
    */
   static final String TRACING_HANDLERS =
       "org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration,"

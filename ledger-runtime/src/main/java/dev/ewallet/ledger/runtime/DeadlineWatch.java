@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Why: on JDK 25 each timed park of a virtual thread schedules a task on the scheduler's timer
  * thread, waking that platform thread, and each answer before the deadline cancels it again. Under
  * load, with every request waiting on its own timer, that machinery cost a tenth of a request's CPU
- * (docs/benchmarks.md, "Reads: one timer for the waiting reads"). With one watch, a timed park
+ * (docs/benchmarks/log.md, "Reads: one timer for the waiting reads"). With one watch, a timed park
  * happens once per sweep, about once per deadline interval however many requests wait.
  *
  * <p>The watch sweeps at most once per millisecond: a waiter may be given up on up to that much

@@ -26,7 +26,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * statement for all their keys: the database's work per statement (a round trip, a snapshot, the
  * protocol's messages, a pooled connection's checkout, and for a write its commit) shared by the
  * requests that wait together, as group commit shares a posting's. The reads of accounts and of
- * newest history pages come here (docs/benchmarks.md, "Reads answered together"), and the notes
+ * newest history pages come here (docs/benchmarks/log.md, "Reads answered together"), and the notes
  * that the bank was asked about a withdrawal ("Withdrawals: the payout notes together").
  *
  * <p>No timer. A request that finds fewer than {@code maxInFlight} statements running runs one at
@@ -44,8 +44,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * <p>A waiting request parks without a timeout: its deadline is kept by one {@link DeadlineWatch}
  * per instance, whose sweep wakes the requests whose time is up. Under load it fires about once per
  * request timeout instead of each park scheduling (and each answer cancelling) a timer of its own,
- * which cost a tenth of a balance read's CPU (docs/benchmarks.md, "Reads: one timer for the waiting
- * reads").
+ * which cost a tenth of a balance read's CPU (docs/benchmarks/log.md, "Reads: one timer for the
+ * waiting reads").
  *
  * @param <K> the key of a request
  * @param <V> what the statement answers for it

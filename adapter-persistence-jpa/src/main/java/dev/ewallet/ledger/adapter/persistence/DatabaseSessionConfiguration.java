@@ -64,7 +64,7 @@ class DatabaseSessionConfiguration {
    *   <li>JIT compilation off: the service's statements are short, and PostgreSQL decides to
    *       compile by estimated cost, which skewed statistics inflate (a generic plan of a history
    *       page filtered by a rare reference spent half a second compiling what runs in a
-   *       millisecond, docs/benchmarks.md).
+   *       millisecond, docs/benchmarks/log.md).
    * </ul>
    */
   static void configure(HikariDataSource pool, TimeoutBudget budget) {

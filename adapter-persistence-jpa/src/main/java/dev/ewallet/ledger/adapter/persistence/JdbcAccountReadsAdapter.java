@@ -46,7 +46,7 @@ import org.springframework.stereotype.Repository;
  * Client reads in PostgreSQL: each call is one native statement on a pooled connection in
  * auto-commit, outside any transaction, mapped straight from its rows to the domain's records. No
  * entity is hydrated, no persistence context opened, no {@code BEGIN}/{@code COMMIT} sent: a
- * statement sees one snapshot of committed data by itself (docs/benchmarks.md, "Cheap reads").
+ * statement sees one snapshot of committed data by itself (docs/benchmarks/log.md, "Cheap reads").
  *
  * <p>Each statement keeps to index ranges: the account by its key, a merchant's shards by {@code
  * (parent_id, shard_no)} (skipped by a one-time filter for every other kind), each account's newest

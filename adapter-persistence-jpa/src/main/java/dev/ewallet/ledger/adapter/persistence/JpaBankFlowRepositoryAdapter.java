@@ -33,8 +33,8 @@ import org.springframework.stereotype.Repository;
  * withdrawal or hold serialize, and the global lock order (accounts by id, then holds, then
  * withdrawals, each by id) admits no deadlock. Rows are written with native SQL in the same
  * transaction, and read without a lock by one plain statement each, mapped straight to the domain's
- * records: no session, entity or transaction of JPA's for a read (docs/benchmarks.md, "Withdrawals:
- * the read after the batch").
+ * records: no session, entity or transaction of JPA's for a read (docs/benchmarks/log.md,
+ * "Withdrawals: the read after the batch").
  */
 @Repository
 class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository {

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * <p>The ids are bound as a list. A Spring Data query method binds a collection with JPA's {@code
  * setParameter}, for which Hibernate first tries to read the whole collection as one id and answers
  * that try with an exception whose message prints the collection: one exception per batch, and the
- * lock query the posting path's costliest step (docs/benchmarks.md).
+ * lock query the posting path's costliest step (docs/benchmarks/log.md).
  */
 @Component
 class RowLocks {

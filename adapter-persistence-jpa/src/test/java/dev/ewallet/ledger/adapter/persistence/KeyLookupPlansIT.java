@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
  * batch's values given as arrays. A parameter typed unlike its column makes PostgreSQL cast the
  * column instead, and then no index applies: deposit references were once compared as text with a
  * {@code char(3)} currency, so every deposit read the whole reference table, and deposits ran at a
- * twentieth of the transfers' rate (docs/benchmarks.md). A small table's plan says nothing (reading
- * it whole is cheapest), so here sequential scans are priced out: each lookup must still find its
- * index.
+ * twentieth of the transfers' rate (docs/benchmarks/log.md). A small table's plan says nothing
+ * (reading it whole is cheapest), so here sequential scans are priced out: each lookup must still
+ * find its index.
  */
 class KeyLookupPlansIT extends PersistenceIntegrationTest {
 

@@ -10,7 +10,7 @@ import org.springframework.security.web.firewall.StrictHttpFirewall;
  * Spring Security's checks of every request's headers with the same rules, but checked character by
  * character instead of by regular expressions: the firewall's test of each header name and value,
  * and the bearer token's form. On the read path the two patterns were 3.5 % of the JVM's CPU
- * (docs/benchmarks.md, "Reads answered together").
+ * (docs/benchmarks/log.md, "Reads answered together").
  */
 final class HeaderScreening {
 

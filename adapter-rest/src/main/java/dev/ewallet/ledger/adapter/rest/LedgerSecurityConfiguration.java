@@ -136,7 +136,7 @@ class LedgerSecurityConfiguration {
    * No observation of each security filter, authentication and authorization: the HTTP server's own
    * observation ({@code http.server.requests}, by route and status) already counts every refusal,
    * and wrapping each of the chain's filters in an observation of its own cost 3 to 4 % of the
-   * JVM's profile samples under load (docs/benchmarks.md).
+   * JVM's profile samples under load (docs/benchmarks/log.md).
    */
   @Bean
   SecurityObservationSettings noSecurityObservations() {
