@@ -40,6 +40,19 @@ class InMemoryLedgerContractTest {
   }
 
   @Nested
+  class Transactions extends UnitOfWorkContract {
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+  }
+
+  @Nested
   class Audit extends LedgerAuditContract {
     @Override
     protected LedgerAudit audit() {

@@ -25,6 +25,7 @@ import dev.ewallet.ledger.testkit.JournalRepositoryContract;
 import dev.ewallet.ledger.testkit.LedgerAuditContract;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import dev.ewallet.ledger.testkit.OutboxStoreContract;
+import dev.ewallet.ledger.testkit.UnitOfWorkContract;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import javax.sql.DataSource;
@@ -68,6 +69,19 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return transactions;
+    }
+  }
+
+  @Nested
+  class Transactions extends UnitOfWorkContract {
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
     }
   }
 
