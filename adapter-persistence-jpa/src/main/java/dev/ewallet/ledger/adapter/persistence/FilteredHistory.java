@@ -60,7 +60,7 @@ final class FilteredHistory {
    */
   private static final String HEAD =
       "SELECT "
-          + JdbcAccountReadsAdapter.ACCOUNT_COLUMNS
+          + AccountRows.COLUMNS
           + ", ARRAY(SELECT s.id FROM account s WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id"
           + "   ORDER BY s.id) AS shards,"
           + " ARRAY(SELECT c.code * 2 + d.debit FROM transaction_type_code c"
@@ -115,7 +115,7 @@ final class FilteredHistory {
   }
 
   private Head head(ResultSet row, int n) throws SQLException {
-    Account account = JdbcAccountReadsAdapter.account(row);
+    Account account = AccountRows.account(row);
     List<Long> accounts = new ArrayList<>();
     accounts.add(account.id().value());
     accounts.addAll(Arrays.asList((Long[]) row.getArray("shards").getArray()));

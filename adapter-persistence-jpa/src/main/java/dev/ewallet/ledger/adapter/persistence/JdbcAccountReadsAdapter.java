@@ -2,8 +2,6 @@ package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.AccountKind;
-import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
@@ -62,10 +60,6 @@ import org.springframework.stereotype.Repository;
 @EnableConfigurationProperties(ReadBatchingProperties.class)
 class JdbcAccountReadsAdapter implements AccountReads {
 
-  static final String ACCOUNT_COLUMNS =
-      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
-          + " encode(a.last_hash, 'hex') AS last_hash, a.status";
-
   /** The account and its shards, when it is a merchant; {@code a} is the account read. */
   private static final String WITH_SHARDS =
       "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s"
@@ -73,7 +67,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
 
   private static final String SNAPSHOTS =
       "SELECT "
-          + ACCOUNT_COLUMNS
+          + AccountRows.COLUMNS
           + ", m.total, m.shards, m.version,"
           + " (SELECT coalesce(sum(w.amount), 0) FROM withdrawal w"
           + "   WHERE w.account_id = a.id AND w.status = 'PENDING')"
@@ -123,7 +117,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
    */
   private static final String BALANCE_AT =
       "SELECT "
-          + ACCOUNT_COLUMNS
+          + AccountRows.COLUMNS
           + ", b.balance_at, b.last_entry_id, b.archived FROM account a CROSS JOIN LATERAL ("
           + "  SELECT coalesce(sum(e.balance_after), 0)::bigint AS balance_at,"
           + "   (array_agg(e.id ORDER BY e.created_at DESC, e.id DESC)"
@@ -145,7 +139,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
    */
   private static final String PERIOD_TOTALS =
       "SELECT "
-          + ACCOUNT_COLUMNS
+          + AccountRows.COLUMNS
           + ", t.opening, t.credits, t.debits, t.entries, t.archived, t.chains,"
           + " encode(t.opening_hash, 'hex') AS opening_hash,"
           + " encode(t.closing_hash, 'hex') AS closing_hash"
@@ -272,7 +266,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
    */
   private static String history(String keys, String position) {
     return "SELECT "
-        + ACCOUNT_COLUMNS
+        + AccountRows.COLUMNS
         + ", k.page_limit, p.id AS entry_id, p.transaction_id, c.type,"
         + " p.account_id AS entry_account_id, p.amount, p.balance_after,"
         + " p.created_at AS entry_created_at, encode(p.hash, 'hex') AS hash, t.reference,"
@@ -392,7 +386,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
     Map<PageKey, AccountHistory> pages = new HashMap<>();
     boolean more = rows.next();
     while (more) {
-      Account account = account(rows);
+      Account account = AccountRows.account(rows);
       PageKey key = new PageKey(account.id().value(), rows.getInt("page_limit"));
       List<LedgerEntry> entries = new ArrayList<>(key.limit());
       do {
@@ -416,7 +410,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
             db.sql(BALANCE_AT)
                 .params(SqlTypes.timestamp(at), id.value())
                 .query((row, n) -> {
-                  Account account = account(row);
+                  Account account = AccountRows.account(row);
                   return new Snapshot(
                       new BalanceAt(
                           account,
@@ -438,7 +432,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
             db.sql(PERIOD_TOTALS)
                 .params(start, end, start, end, id.value())
                 .query((row, n) -> {
-                  Account account = account(row);
+                  Account account = AccountRows.account(row);
                   CurrencyCode currency = account.currency();
                   boolean oneChain = row.getLong("chains") == 1;
                   return new PeriodTotals(
@@ -525,26 +519,12 @@ class JdbcAccountReadsAdapter implements AccountReads {
   }
 
   private static AccountView snapshot(ResultSet row, int rowNum) throws SQLException {
-    Account account = account(row);
+    Account account = AccountRows.account(row);
     return new AccountView(
         account,
         Money.of(row.getLong("total"), account.currency()),
         Money.of(row.getLong("held"), account.currency()),
         row.getInt("shards"),
         row.getLong("version"));
-  }
-
-  static Account account(ResultSet row) throws SQLException {
-    return Account.rehydrate(
-        row.getLong("id"),
-        row.getObject("owner_id", Long.class),
-        row.getString("currency"),
-        AccountKind.valueOf(row.getString("kind")),
-        row.getLong("balance"),
-        SqlTypes.instant(row, "created_at"),
-        row.getObject("parent_id", Long.class),
-        SqlTypes.nullableInstant(row, "last_entry_at"),
-        new EntryHash(row.getString("last_hash")),
-        AccountStatus.valueOf(row.getString("status")));
   }
 }

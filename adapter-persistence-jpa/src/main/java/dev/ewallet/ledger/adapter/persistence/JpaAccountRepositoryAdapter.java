@@ -66,7 +66,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
    * {@code findById} opened a read-only transaction, a session and an entity for the row.
    */
   private static final String FIND_BY_ID =
-      "SELECT " + JdbcAccountReadsAdapter.ACCOUNT_COLUMNS + " FROM account a WHERE a.id = ?";
+      "SELECT " + AccountRows.COLUMNS + " FROM account a WHERE a.id = ?";
 
   private static final String FIND_SYSTEM_ACCOUNT =
       "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
@@ -107,18 +107,18 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   private final AccountJpaRepository jpa;
   private final RowLocks locks;
   private final JdbcClient jdbc;
-  private final ReplicaReads replicaReads;
+  private final WrittenAccounts writtenAccounts;
   // System account ids never change once opened, so every posting need not look them up.
   private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
 
   private final MerchantShardCache shards;
 
   JpaAccountRepositoryAdapter(
-      AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc, ReplicaReads replicaReads) {
+      AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc, WrittenAccounts writtenAccounts) {
     this.jpa = jpa;
     this.locks = locks;
     this.jdbc = jdbc;
-    this.replicaReads = replicaReads;
+    this.writtenAccounts = writtenAccounts;
     this.shards = new MerchantShardCache(jdbc);
   }
 
@@ -156,7 +156,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   public Optional<Account> findById(AccountId id) {
     return jdbc.sql(FIND_BY_ID)
         .param(id.value())
-        .query((row, number) -> JdbcAccountReadsAdapter.account(row))
+        .query((row, number) -> AccountRows.account(row))
         .optional();
   }
 
@@ -294,7 +294,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
         };
     OffsetDateTime time = SqlTypes.timestamp(at);
     jdbc.sql(APPLY).params(time, ids, deltas, previous, last, time).query(collect);
-    replicaReads.written(written);
+    writtenAccounts.add(written);
     return updates.stream()
         .map(u -> {
           Long after = balances.get(u.accountId().value());

@@ -37,6 +37,7 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
   private final TransactionTemplate template;
   private final Duration bound;
   private final ReplicaReads replicaReads;
+  private final WrittenAccounts written;
 
   /**
    * Units of work run on the application's one transaction manager, JPA's: the row locks of the
@@ -47,10 +48,12 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
   JpaUnitOfWorkAdapter(
       PlatformTransactionManager transactionManager,
       ObjectProvider<TimeoutBudget> budget,
-      ReplicaReads replicaReads) {
+      ReplicaReads replicaReads,
+      WrittenAccounts written) {
     this.template = new TransactionTemplate(transactionManager);
     this.bound = budget.getIfAvailable(() -> TimeoutBudget.DEFAULT).transaction();
     this.replicaReads = replicaReads;
+    this.written = written;
   }
 
   @Override
@@ -63,7 +66,7 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
           template.execute(status -> {
             outermost[0] = status.isNewTransaction();
             if (outermost[0]) {
-              replicaReads.unitOfWorkStarts();
+              written.clear();
             }
             T done = work.get();
             requireWithinBound(started);
@@ -71,7 +74,7 @@ class JpaUnitOfWorkAdapter implements UnitOfWork {
             return done;
           });
       if (outermost[0]) {
-        replicaReads.unitOfWorkCommitted();
+        replicaReads.committed(written.drain());
       }
       return result;
     } catch (RuntimeException failure) {

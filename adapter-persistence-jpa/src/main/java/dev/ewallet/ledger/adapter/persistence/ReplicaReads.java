@@ -9,9 +9,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Collection;
 import java.util.Deque;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -56,9 +54,6 @@ final class ReplicaReads implements DisposableBean {
       "SELECT (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint";
   private static final long POLL_NANOS = Duration.ofMillis(5).toNanos();
   private static final int MAX_SAMPLES = 1_024;
-
-  /** The accounts the current thread's unit of work has written so far. */
-  private static final ThreadLocal<Set<AccountId>> WRITTEN = new ThreadLocal<>();
 
   private record Sample(long atNanos, long position) {}
 
@@ -258,32 +253,13 @@ final class ReplicaReads implements DisposableBean {
         .increment();
   }
 
-  /** Within a unit of work: the accounts its balance updates wrote. */
-  void written(Collection<AccountId> accounts) {
-    if (replica == null) {
-      return;
-    }
-    Set<AccountId> written = WRITTEN.get();
-    if (written == null) {
-      WRITTEN.set(written = new LinkedHashSet<>());
-    }
-    written.addAll(accounts);
-  }
-
-  /** A unit of work (or an attempt of one) starts: nothing is written yet. */
-  void unitOfWorkStarts() {
-    WRITTEN.remove();
-  }
-
   /**
-   * The unit of work committed: records the primary's position for the accounts it wrote. When that
-   * fails, the posting stands; this instance then reads only from the primary for as long as a
-   * position is kept, since its callers' positions are missing.
+   * A unit of work committed, having written these accounts: records the primary's position for
+   * them. When that fails, the posting stands; this instance then reads only from the primary for
+   * as long as a position is kept, since its callers' positions are missing.
    */
-  void unitOfWorkCommitted() {
-    Set<AccountId> written = WRITTEN.get();
-    WRITTEN.remove();
-    if (written == null || written.isEmpty()) {
+  void committed(Set<AccountId> written) {
+    if (replica == null || written.isEmpty()) {
       return;
     }
     try {

@@ -133,7 +133,8 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
             new StaticListableBeanFactory(
                     Map.of("budget", new TimeoutBudget(Duration.ofSeconds(2))))
                 .getBeanProvider(TimeoutBudget.class),
-            ReplicaReads.none(jdbc, dataSource));
+            ReplicaReads.none(jdbc, dataSource),
+            new WrittenAccounts());
     long owner = 1_000_000 + System.nanoTime() % 1_000_000;
 
     assertThatThrownBy(() ->

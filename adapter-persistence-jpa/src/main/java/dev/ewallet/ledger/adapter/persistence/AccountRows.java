@@ -1,0 +1,39 @@
+package dev.ewallet.ledger.adapter.persistence;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * An account row read by SQL: the one column list every statement selects (on the table aliased
+ * {@code a}) and the one mapping of those columns to {@link Account}, for the posting path's reads
+ * and the clients' alike. The row locks read accounts as JPA entities instead ({@code
+ * AccountEntity.toDomain}, ADR 0004); a column added to the table is added to both.
+ */
+final class AccountRows {
+
+  /** The columns {@link #account} maps, of the {@code account} table aliased {@code a}. */
+  static final String COLUMNS =
+      "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
+          + " encode(a.last_hash, 'hex') AS last_hash, a.status";
+
+  private AccountRows() {}
+
+  /** The account on the row's {@link #COLUMNS}, its invariants checked by the domain's factory. */
+  static Account account(ResultSet row) throws SQLException {
+    return Account.rehydrate(
+        row.getLong("id"),
+        row.getObject("owner_id", Long.class),
+        row.getString("currency"),
+        AccountKind.valueOf(row.getString("kind")),
+        row.getLong("balance"),
+        SqlTypes.instant(row, "created_at"),
+        row.getObject("parent_id", Long.class),
+        SqlTypes.nullableInstant(row, "last_entry_at"),
+        new EntryHash(row.getString("last_hash")),
+        AccountStatus.valueOf(row.getString("status")));
+  }
+}
