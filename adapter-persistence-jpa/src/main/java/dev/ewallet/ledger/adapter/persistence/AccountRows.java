@@ -9,9 +9,10 @@ import java.sql.SQLException;
 
 /**
  * An account row read by SQL: the one column list every statement selects (on the table aliased
- * {@code a}) and the one mapping of those columns to {@link Account}, for the posting path's reads
- * and the clients' alike. The row locks read accounts as JPA entities instead ({@code
- * AccountEntity.toDomain}, ADR 0004); a column added to the table is added to both.
+ * {@code a}), the one mapping of those columns to {@link Account}, for the posting path's reads and
+ * the clients' alike, and the fragment that lists an account with its shards. The row locks read
+ * accounts as JPA entities instead ({@code AccountEntity.toDomain}, ADR 0004); a column added to
+ * the table is added to both.
  */
 final class AccountRows {
 
@@ -19,6 +20,11 @@ final class AccountRows {
   static final String COLUMNS =
       "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
           + " encode(a.last_hash, 'hex') AS last_hash, a.status";
+
+  /** The account and its shards, when it is a merchant; {@code a} is the account read. */
+  static final String WITH_SHARDS =
+      "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s"
+          + " WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id";
 
   private AccountRows() {}
 
