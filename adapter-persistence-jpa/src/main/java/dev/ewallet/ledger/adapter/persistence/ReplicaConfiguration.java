@@ -45,4 +45,10 @@ class ReplicaConfiguration {
         store,
         registry.getIfAvailable(SimpleMeterRegistry::new));
   }
+
+  /** The accounts each unit of work wrote, kept only when a replica reads their positions. */
+  @Bean
+  WrittenAccounts writtenAccounts(ReplicaProperties properties) {
+    return new WrittenAccounts(properties.configured());
+  }
 }

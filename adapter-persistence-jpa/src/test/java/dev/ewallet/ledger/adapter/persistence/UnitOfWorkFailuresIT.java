@@ -134,7 +134,7 @@ class UnitOfWorkFailuresIT extends PersistenceIntegrationTest {
                     Map.of("budget", new TimeoutBudget(Duration.ofSeconds(2))))
                 .getBeanProvider(TimeoutBudget.class),
             ReplicaReads.none(jdbc, dataSource),
-            new WrittenAccounts());
+            new WrittenAccounts(false));
     long owner = 1_000_000 + System.nanoTime() % 1_000_000;
 
     assertThatThrownBy(() ->
