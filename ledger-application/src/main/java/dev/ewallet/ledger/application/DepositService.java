@@ -36,12 +36,10 @@ public final class DepositService implements DepositFundsUseCase {
     // A wallet's currency never changes, so reading it before the lock is safe; the clearing
     // account must be known before locking because the lock order needs every id up front.
     Account wallet = accounts.existing(command.accountId());
-    // Naming a currency's system account opens it on first use: a refused request opens none.
-    wallet.requireWallet();
     Deposit deposit =
         new Deposit(
             wallet.id(),
-            accounts.systemAccount(AccountKind.BANK_CLEARING, wallet.currency()),
+            accounts.systemAccountServing(wallet, AccountKind.BANK_CLEARING),
             command.amountMinor());
     return new PostingRequest(
             command.caller(), command.idempotencyKey(), command.fingerprint(), deposit)

@@ -60,14 +60,13 @@ public final class HoldService
   @Override
   public PostingReceipt place(PlaceHoldCommand command) {
     Account wallet = account(command.accountId());
-    // Naming a currency's system account opens it on first use: a refused request opens none.
-    wallet.requireWallet();
+    AccountId holdAccount = accounts.systemAccountServing(wallet, AccountKind.HOLD);
     HoldPlacement placement =
         new HoldPlacement(
             command.caller(),
             wallet.id(),
             account(command.destinationAccountId()),
-            holdAccount(wallet.currency()),
+            holdAccount,
             command.amountMinor(),
             command.expiresAt());
     return post(command.caller(), command.idempotencyKey(), command.fingerprint(), placement);

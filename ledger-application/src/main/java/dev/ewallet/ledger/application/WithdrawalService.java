@@ -67,13 +67,11 @@ public final class WithdrawalService
   @Override
   public PostingReceipt request(RequestWithdrawalCommand command) {
     Account wallet = accounts.existing(command.accountId());
-    // Naming a currency's system account opens it on first use: a refused request opens none.
-    wallet.requireWallet();
     WithdrawalRequest withdrawal =
         new WithdrawalRequest(
             command.caller(),
             wallet.id(),
-            accounts.systemAccount(AccountKind.HOLD, wallet.currency()),
+            accounts.systemAccountServing(wallet, AccountKind.HOLD),
             command.amountMinor());
     PostingReceipt receipt =
         posting

@@ -16,10 +16,11 @@ import java.util.SortedSet;
  * <p>Where a check runs: before a movement is built (in its compact constructor, or by the service
  * that loads what it names), only what can never change: the request's own shape and an account's
  * currency, kind or merchant, which name the system account or shard to lock (a service refuses a
- * non-wallet before naming its currency's system account, which would open one). Everything that
- * depends on an account's state (who may pay, the wallet kind as locked, currencies, amount limits,
- * the fee, freezes, balances, a hold's or withdrawal's state, earlier undos) runs in {@link #plan},
- * on the locked rows. Outgoing limits apply to every plan, by {@link PostingPlan#allowancesAfter}.
+ * non-wallet before naming its currency's system account, which would open one: {@code
+ * AccountRepository.systemAccountServing}). Everything that depends on an account's state (who may
+ * pay, the wallet kind as locked, currencies, amount limits, the fee, freezes, balances, a hold's
+ * or withdrawal's state, earlier undos) runs in {@link #plan}, on the locked rows. Outgoing limits
+ * apply to every plan, by {@link PostingPlan#allowancesAfter}.
  */
 public sealed interface Movement
     permits Transfer,

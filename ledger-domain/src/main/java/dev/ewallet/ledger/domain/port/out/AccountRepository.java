@@ -66,6 +66,18 @@ public interface AccountRepository {
   AccountId systemAccount(AccountKind kind, CurrencyCode currency);
 
   /**
+   * The system account of {@code kind} in the wallet's currency, once {@code wallet} is known to be
+   * a wallet: naming a system account opens it on its currency's first use, and a refused request
+   * opens none.
+   *
+   * @throws dev.ewallet.ledger.domain.error.AccessDeniedException when it is no wallet
+   */
+  default AccountId systemAccountServing(Account wallet, AccountKind kind) {
+    wallet.requireWallet();
+    return systemAccount(kind, wallet.currency());
+  }
+
+  /**
    * Locks the accounts for the rest of the current unit of work, in ascending id order, and returns
    * them as they are once locked. Ids that do not exist are absent from the result.
    *
