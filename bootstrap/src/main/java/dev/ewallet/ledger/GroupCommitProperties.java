@@ -1,7 +1,7 @@
 package dev.ewallet.ledger;
 
-import dev.ewallet.ledger.application.GroupCommitSettings;
-import dev.ewallet.ledger.application.PostingMode;
+import dev.ewallet.ledger.application.posting.GroupCommitSettings;
+import dev.ewallet.ledger.application.posting.PostingMode;
 import dev.ewallet.ledger.runtime.TimeoutBudget;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -353,6 +353,98 @@ class ArchitectureTest {
           .as("Out-port implementations are package-private <Tech><Port>Adapter classes");
 
   @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The posting path reads without the read path, and a read never posts")
+  static final ArchRule the_posting_engine_knows_no_flow_or_read =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.ewallet.ledger.application.posting..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.ewallet.ledger.application.flows..",
+              "dev.ewallet.ledger.application.reads..",
+              "dev.ewallet.ledger.application.jobs..")
+          .as("In the application, the posting engine uses no flow, read or job");
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The posting path reads without the read path, and a read never posts")
+  static final ArchRule application_reads_never_post =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.ewallet.ledger.application.reads..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.ewallet.ledger.application.posting..", "dev.ewallet.ledger.application.flows..")
+          .as("In the application, the reads use neither the posting engine nor a flow");
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The posting path reads without the read path, and a read never posts")
+  static final ArchRule the_persistence_adapter_keeps_posting_apart_from_reads =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.ewallet.ledger.adapter.persistence.posting..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.ewallet.ledger.adapter.persistence.reads..",
+              "dev.ewallet.ledger.adapter.persistence.replica..",
+              "dev.ewallet.ledger.adapter.persistence.audit..",
+              "dev.ewallet.ledger.adapter.persistence.outbox..")
+          .as(
+              "In the persistence adapter, the posting path (locks, writes, unit of work) uses no"
+                  + " read, replica, audit or outbox class");
+
+  @ArchTest
+  @Decision(
+      doc = "architecture.md",
+      why = "The posting path reads without the read path, and a read never posts")
+  static final ArchRule persistence_reads_never_reach_the_posting_path =
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "dev.ewallet.ledger.adapter.persistence.reads..",
+              "dev.ewallet.ledger.adapter.persistence.audit..",
+              "dev.ewallet.ledger.adapter.persistence.outbox..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.ewallet.ledger.adapter.persistence.posting..")
+          .as(
+              "In the persistence adapter, reads, audit and outbox use nothing of the posting path");
+
+  @ArchTest
+  @Decision(doc = "architecture.md", why = "An endpoint can change without touching the chain")
+  static final ArchRule rest_controllers_are_leaves =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("dev.ewallet.ledger.adapter.rest.controller..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.ewallet.ledger.adapter.rest.controller..")
+          .as("No filter, security, problem or body class of the REST adapter uses a controller");
+
+  @ArchTest
+  @Decision(doc = "architecture.md", why = "The API's bodies are its contract, not its plumbing")
+  static final ArchRule rest_bodies_know_only_problems =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.ewallet.ledger.adapter.rest.dto..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.ewallet.ledger.adapter.rest.controller..",
+              "dev.ewallet.ledger.adapter.rest.filter..",
+              "dev.ewallet.ledger.adapter.rest.security..")
+          .as(
+              "The REST adapter's bodies and their parsing use no controller, filter or security class");
+
+  @ArchTest
   @Decision(doc = "architecture.md", why = "Modules build and change in one direction")
   static final ArchRule modules_are_free_of_cycles =
       slices()

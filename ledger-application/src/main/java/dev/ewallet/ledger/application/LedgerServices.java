@@ -1,5 +1,23 @@
 package dev.ewallet.ledger.application;
 
+import dev.ewallet.ledger.application.flows.AccountControlService;
+import dev.ewallet.ledger.application.flows.AccountService;
+import dev.ewallet.ledger.application.flows.DepositService;
+import dev.ewallet.ledger.application.flows.HoldService;
+import dev.ewallet.ledger.application.flows.MerchantService;
+import dev.ewallet.ledger.application.flows.MultiLegPostingService;
+import dev.ewallet.ledger.application.flows.ReversalService;
+import dev.ewallet.ledger.application.flows.TransferService;
+import dev.ewallet.ledger.application.flows.WithdrawalService;
+import dev.ewallet.ledger.application.jobs.OutboxRelayService;
+import dev.ewallet.ledger.application.posting.BatchPoster;
+import dev.ewallet.ledger.application.posting.GroupCommitEngine;
+import dev.ewallet.ledger.application.posting.GroupCommitSettings;
+import dev.ewallet.ledger.application.posting.InlinePosting;
+import dev.ewallet.ledger.application.posting.PostingMode;
+import dev.ewallet.ledger.application.posting.PostingStrategy;
+import dev.ewallet.ledger.application.reads.ReconciliationService;
+import dev.ewallet.ledger.application.reads.TransactionQueryService;
 import dev.ewallet.ledger.domain.movement.PostingRules;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import java.time.Clock;

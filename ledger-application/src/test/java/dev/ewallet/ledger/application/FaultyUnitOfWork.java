@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * (holding the store, as a transaction holds its row locks) or as one whose database has not
  * answered yet (holding nothing).
  */
-final class FaultyUnitOfWork implements UnitOfWork {
+public final class FaultyUnitOfWork implements UnitOfWork {
 
   private final UnitOfWork real;
   private final AtomicReference<RuntimeException> nextFailure = new AtomicReference<>();
@@ -21,37 +21,37 @@ final class FaultyUnitOfWork implements UnitOfWork {
   private final AtomicReference<CountDownLatch> nextSlowStart = new AtomicReference<>();
   private final AtomicInteger runs = new AtomicInteger();
 
-  FaultyUnitOfWork(UnitOfWork real) {
+  public FaultyUnitOfWork(UnitOfWork real) {
     this.real = real;
   }
 
   /** The next unit of work throws {@code failure} instead of running. */
-  void failNext(RuntimeException failure) {
+  public void failNext(RuntimeException failure) {
     failNext(failure, 1);
   }
 
   /** The next {@code times} units of work throw {@code failure} instead of running. */
-  void failNext(RuntimeException failure, int times) {
+  public void failNext(RuntimeException failure, int times) {
     nextFailure.set(failure);
     failuresLeft.set(times);
   }
 
   /** The next unit of work commits only once the returned latch is counted down. */
-  CountDownLatch stallNextCommit() {
+  public CountDownLatch stallNextCommit() {
     CountDownLatch release = new CountDownLatch(1);
     nextStall.set(release);
     return release;
   }
 
   /** The next unit of work starts only once the returned latch is counted down. */
-  CountDownLatch stallNextStart() {
+  public CountDownLatch stallNextStart() {
     CountDownLatch release = new CountDownLatch(1);
     nextSlowStart.set(release);
     return release;
   }
 
   /** How many units of work were started. */
-  int runs() {
+  public int runs() {
     return runs.get();
   }
 

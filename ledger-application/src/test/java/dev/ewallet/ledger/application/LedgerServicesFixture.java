@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.application.posting.PostingMode;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
@@ -37,31 +38,32 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** The application's services over the in-memory ledger, with helpers the tests share. */
-class LedgerServicesFixture {
+public class LedgerServicesFixture {
 
-  static final Caller OPERATOR = Caller.operator(1);
+  public static final Caller OPERATOR = Caller.operator(1);
 
   /** The default limits, but at most 50,000 cents per USD transaction, so tests can reach it. */
-  static final LedgerLimits LIMITS =
+  public static final LedgerLimits LIMITS =
       new LedgerLimits(
           20,
           new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, Map.of(LedgerFixtures.USD, 50_000L)));
 
-  final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
-  final InMemoryLedger ledger = InMemoryLedger.create();
-  final RecordingPublisher publisher = new RecordingPublisher();
-  final RecordingBank bank = new RecordingBank();
-  final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
-  final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+  public final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
+  public final InMemoryLedger ledger = InMemoryLedger.create();
+  public final RecordingPublisher publisher = new RecordingPublisher();
+  public final RecordingBank bank = new RecordingBank();
+  public final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
+  public final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
 
   /** The caller's trace as the posting strategies read it, set per thread by a test. */
-  final ThreadLocal<TraceContext> callerTrace = ThreadLocal.withInitial(() -> TraceContext.NONE);
+  public final ThreadLocal<TraceContext> callerTrace =
+      ThreadLocal.withInitial(() -> TraceContext.NONE);
 
   /** The requests' traces of each batch the engine posted, in order. */
-  final List<List<TraceContext>> batchTraces = new CopyOnWriteArrayList<>();
+  public final List<List<TraceContext>> batchTraces = new CopyOnWriteArrayList<>();
 
-  final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger.store());
-  final LedgerServices services;
+  public final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger.store());
+  public final LedgerServices services;
 
   /**
    * The same ledger's services posting inline, which fund wallets whatever the fixture's mode: a
@@ -77,11 +79,11 @@ class LedgerServicesFixture {
   // Failures the withdrawal store throws once each, by method name, as a database fault would.
   private final Map<String, RuntimeException> nextWithdrawalFaults = new ConcurrentHashMap<>();
 
-  LedgerServicesFixture() {
+  public LedgerServicesFixture() {
     this(PostingMode.INLINE);
   }
 
-  LedgerServicesFixture(PostingMode mode) {
+  public LedgerServicesFixture(PostingMode mode) {
     LedgerPorts ports =
         LedgerPorts.builder()
             .accounts(ledger.accounts())
@@ -141,7 +143,7 @@ class LedgerServicesFixture {
   }
 
   /** Makes the withdrawal store's next call of {@code method} throw {@code fault}. */
-  void failNextWithdrawalCall(String method, RuntimeException fault) {
+  public void failNextWithdrawalCall(String method, RuntimeException fault) {
     nextWithdrawalFaults.put(method, fault);
   }
 
@@ -150,7 +152,7 @@ class LedgerServicesFixture {
    * 1 to a wallet of user 999, so that what is posted meanwhile waits in the queue in the order
    * {@link HeldWriter#queue} queues it; its batch is the first in {@link #batchSizes}.
    */
-  HeldWriter holdTheWriter() throws InterruptedException {
+  public HeldWriter holdTheWriter() throws InterruptedException {
     AccountId holder = openWallet(999);
     CountDownLatch release = unitOfWork.stallNextStart();
     int runsBefore = unitOfWork.runs();
@@ -167,7 +169,7 @@ class LedgerServicesFixture {
   }
 
   /** The engine's only writer, held by {@link #holdTheWriter()}. */
-  final class HeldWriter {
+  public final class HeldWriter {
 
     private final CountDownLatch release;
     private final CompletableFuture<PostingReceipt> held;
@@ -181,7 +183,7 @@ class LedgerServicesFixture {
      * Posts on a caller's thread of its own and returns once the posting waits in the queue; the
      * future fails with the reason it was not posted.
      */
-    CompletableFuture<PostingReceipt> queue(Supplier<PostingReceipt> posting)
+    public CompletableFuture<PostingReceipt> queue(Supplier<PostingReceipt> posting)
         throws InterruptedException {
       int waiting = services.postingWriters().writers().waiting();
       CompletableFuture<PostingReceipt> result = CompletableFuture.supplyAsync(posting, callers);
@@ -192,26 +194,26 @@ class LedgerServicesFixture {
     }
 
     /** A transfer queued behind the writer. */
-    CompletableFuture<PostingReceipt> queue(TransferFundsCommand transfer)
+    public CompletableFuture<PostingReceipt> queue(TransferFundsCommand transfer)
         throws InterruptedException {
       return queue(() -> services.transfers().transfer(transfer));
     }
 
     /** A deposit queued behind the writer. */
-    CompletableFuture<PostingReceipt> queue(DepositFundsCommand deposit)
+    public CompletableFuture<PostingReceipt> queue(DepositFundsCommand deposit)
         throws InterruptedException {
       return queue(() -> services.deposits().deposit(deposit));
     }
 
     /** Lets the writer go: its batch posts, and the next takes what waits in the queue. */
-    void release() {
+    public void release() {
       release.countDown();
       held.join();
     }
   }
 
   /** Waits until the condition holds, up to 10 s, for what happens on other threads. */
-  static void await(BooleanSupplier condition, String what) throws InterruptedException {
+  public static void await(BooleanSupplier condition, String what) throws InterruptedException {
     for (int i = 0; i < 1_000 && !condition.getAsBoolean(); i++) {
       Thread.sleep(10);
     }
@@ -222,7 +224,7 @@ class LedgerServicesFixture {
    * Makes the next batch's report, after its commit, throw {@code error}: the writer dies holding
    * transfers that did post.
    */
-  void failAfterNextCommit(Error error) {
+  public void failAfterNextCommit(Error error) {
     nextBatchError.set(error);
   }
 
@@ -234,11 +236,11 @@ class LedgerServicesFixture {
     }
   }
 
-  AccountId openWallet(long owner) {
+  public AccountId openWallet(long owner) {
     return openWallet(owner, LedgerFixtures.VND);
   }
 
-  AccountId openWallet(long owner, CurrencyCode currency) {
+  public AccountId openWallet(long owner, CurrencyCode currency) {
     return services
         .accounts()
         .create(new CreateAccountCommand(OPERATOR, currency, UserId.of(owner), null))
@@ -247,13 +249,13 @@ class LedgerServicesFixture {
   }
 
   /** Funds the wallet inline, whatever the fixture's mode. */
-  PostingReceipt deposit(AccountId wallet, long amount) {
+  public PostingReceipt deposit(AccountId wallet, long amount) {
     return funding
         .deposits()
         .deposit(new DepositFundsCommand(OPERATOR, LedgerFixtures.freshKey(), wallet, amount));
   }
 
-  PostingReceipt transfer(long owner, AccountId from, AccountId to, long amount) {
+  public PostingReceipt transfer(long owner, AccountId from, AccountId to, long amount) {
     return services
         .transfers()
         .transfer(
@@ -261,11 +263,11 @@ class LedgerServicesFixture {
                 Caller.user(owner), LedgerFixtures.freshKey(), from, to, amount));
   }
 
-  long balance(AccountId id) {
+  public long balance(AccountId id) {
     return ledger.accounts().findById(id).orElseThrow().balance().amountMinor();
   }
 
-  boolean booksBalance() {
+  public boolean booksBalance() {
     return services.reconciliation().reconcile(OPERATOR).balanced();
   }
 }

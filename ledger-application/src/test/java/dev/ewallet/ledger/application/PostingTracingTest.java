@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.application.posting.GroupCommitSettings;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.TransactionId;

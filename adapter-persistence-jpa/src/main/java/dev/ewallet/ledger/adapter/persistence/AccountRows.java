@@ -14,22 +14,22 @@ import java.sql.SQLException;
  * accounts as JPA entities instead ({@code AccountEntity.toDomain}, ADR 0004); a column added to
  * the table is added to both.
  */
-final class AccountRows {
+public final class AccountRows {
 
   /** The columns {@link #account} maps, of the {@code account} table aliased {@code a}. */
-  static final String COLUMNS =
+  public static final String COLUMNS =
       "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
           + " encode(a.last_hash, 'hex') AS last_hash, a.status";
 
   /** The account and its shards, when it is a merchant; {@code a} is the account read. */
-  static final String WITH_SHARDS =
+  public static final String WITH_SHARDS =
       "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s"
           + " WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id";
 
   private AccountRows() {}
 
   /** The account on the row's {@link #COLUMNS}, its invariants checked by the domain's factory. */
-  static Account account(ResultSet row) throws SQLException {
+  public static Account account(ResultSet row) throws SQLException {
     return Account.rehydrate(
         row.getLong("id"),
         row.getObject("owner_id", Long.class),

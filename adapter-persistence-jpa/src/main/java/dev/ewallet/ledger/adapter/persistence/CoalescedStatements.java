@@ -50,13 +50,13 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * @param <K> the key of a request
  * @param <V> what the statement answers for it
  */
-final class CoalescedStatements<K, V> {
+public final class CoalescedStatements<K, V> {
 
   /**
    * One statement for distinct keys; a key the statement has no answer for is absent from the map.
    */
   @FunctionalInterface
-  interface ForAll<K, V> {
+  public interface ForAll<K, V> {
     Map<K, V> run(Collection<K> keys);
   }
 
@@ -78,7 +78,8 @@ final class CoalescedStatements<K, V> {
    * @param maxInFlight how many statements may run at once
    * @param batchSizes told how many requests each statement served
    */
-  CoalescedStatements(ForAll<K, V> forAll, int maxBatch, int maxInFlight, IntConsumer batchSizes) {
+  public CoalescedStatements(
+      ForAll<K, V> forAll, int maxBatch, int maxInFlight, IntConsumer batchSizes) {
     if (maxBatch < 1 || maxInFlight < 1) {
       throw new IllegalArgumentException("maxBatch and maxInFlight are at least 1");
     }
@@ -93,7 +94,7 @@ final class CoalescedStatements<K, V> {
    * when it must run alone: it serves no request (a job's), or it is inside a unit of work, whose
    * connection alone sees the unit's writes.
    */
-  static Optional<Duration> timeToWait() {
+  public static Optional<Duration> timeToWait() {
     return TransactionSynchronizationManager.isActualTransactionActive()
         ? Optional.empty()
         : RequestDeadline.remaining();
@@ -107,7 +108,7 @@ final class CoalescedStatements<K, V> {
    * @param timeLeft what is left of the calling request's deadline
    * @throws QueryTimeoutException when no statement answered within {@code timeLeft}
    */
-  Optional<V> run(K key, Duration timeLeft) {
+  public Optional<V> run(K key, Duration timeLeft) {
     Waiter<K, V> me =
         new Waiter<>(key, Thread.currentThread(), System.nanoTime() + timeLeft.toNanos());
     boolean runsAtOnce;

@@ -10,7 +10,7 @@ import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.TransactionTimedOutException;
 
 /** What a failure of a database call means for the work that was under way. */
-enum DatabaseFailure {
+public enum DatabaseFailure {
   /**
    * A deadlock or serialization failure: the database rolled the transaction back, and running the
    * work again is safe and likely to succeed.
@@ -31,7 +31,7 @@ enum DatabaseFailure {
   OTHER;
 
   /** Either way the database could not serve the call. */
-  boolean unavailable() {
+  public boolean unavailable() {
     return this == TIMED_OUT || this == CONNECTION_LOST;
   }
 
@@ -41,7 +41,7 @@ enum DatabaseFailure {
    * TransactionException} "unable to commit/rollback against JDBC connection" that JPA wraps) means
    * the connection is gone: the pool reports a closed connection without an SQL state.
    */
-  static DatabaseFailure of(Throwable failure) {
+  public static DatabaseFailure of(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof SQLTransientConnectionException
           || t instanceof SQLTimeoutException

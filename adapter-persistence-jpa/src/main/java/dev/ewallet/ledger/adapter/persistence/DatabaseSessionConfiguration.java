@@ -26,7 +26,7 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  * connection, whatever the database's or role's defaults ({@link #configure}).
  */
 @Configuration(proxyBeanMethods = false)
-class DatabaseSessionConfiguration {
+public class DatabaseSessionConfiguration {
 
   @Bean
   static BeanPostProcessor databaseTimeouts(ObjectProvider<TimeoutBudget> budget) {
@@ -67,7 +67,7 @@ class DatabaseSessionConfiguration {
    *       millisecond, docs/benchmarks/log.md).
    * </ul>
    */
-  static void configure(HikariDataSource pool, TimeoutBudget budget) {
+  public static void configure(HikariDataSource pool, TimeoutBudget budget) {
     pool.addDataSourceProperty("socketTimeout", String.valueOf(budget.socket().toSeconds()));
     pool.addDataSourceProperty(
         "options",
@@ -86,13 +86,13 @@ class DatabaseSessionConfiguration {
   }
 
   /** Hands out the pool's connections, bounded by the current request's deadline, if any. */
-  static final class DeadlineBoundDataSource extends DelegatingDataSource {
+  public static final class DeadlineBoundDataSource extends DelegatingDataSource {
 
     private static final Executor SAME_THREAD = Runnable::run;
 
     private final long socketTimeoutMs;
 
-    DeadlineBoundDataSource(DataSource pool, TimeoutBudget budget) {
+    public DeadlineBoundDataSource(DataSource pool, TimeoutBudget budget) {
       super(pool);
       this.socketTimeoutMs = budget.socket().toMillis();
     }

@@ -12,20 +12,20 @@ import java.sql.SQLException;
 import java.util.UUID;
 
 /** An entry row joined with its transaction ({@code e} and {@code t}), read into the domain's. */
-final class EntryRows {
+public final class EntryRows {
 
   /**
    * The columns {@link #entry} reads, from {@code ledger_entry e} and {@code journal_transaction
    * t}.
    */
-  static final String COLUMNS =
+  public static final String COLUMNS =
       "e.id AS entry_id, e.transaction_id, t.type, e.account_id AS entry_account_id, e.amount,"
           + " e.balance_after, e.created_at AS entry_created_at, encode(e.hash, 'hex') AS hash,"
           + " t.reference, t.description, t.metadata::text AS metadata";
 
   private EntryRows() {}
 
-  static LedgerEntry entry(ResultSet row, CurrencyCode currency) throws SQLException {
+  public static LedgerEntry entry(ResultSet row, CurrencyCode currency) throws SQLException {
     return new LedgerEntry(
         row.getLong("entry_id"),
         TransactionId.of(row.getObject("transaction_id", UUID.class)),

@@ -6,7 +6,7 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A transaction's details to and from their columns: metadata is a {@code jsonb} object. */
-final class MetadataJson {
+public final class MetadataJson {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {};
@@ -14,11 +14,11 @@ final class MetadataJson {
   private MetadataJson() {}
 
   /** The metadata as a JSON object, or {@code null} when there is none. */
-  static String write(TransactionDetails details) {
+  public static String write(TransactionDetails details) {
     return details.metadata().isEmpty() ? null : JSON.writeValueAsString(details.metadata());
   }
 
-  static TransactionDetails details(String reference, String description, String metadata) {
+  public static TransactionDetails details(String reference, String description, String metadata) {
     if (reference == null && description == null && metadata == null) {
       return TransactionDetails.NONE;
     }

@@ -7,15 +7,15 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /** Conversions the PostgreSQL driver does not do for {@link Instant} itself. */
-final class SqlTypes {
+public final class SqlTypes {
 
   private SqlTypes() {}
 
-  static OffsetDateTime timestamp(Instant instant) {
+  public static OffsetDateTime timestamp(Instant instant) {
     return instant.atOffset(ZoneOffset.UTC);
   }
 
-  static Instant instant(ResultSet row, String column) throws SQLException {
+  public static Instant instant(ResultSet row, String column) throws SQLException {
     return row.getObject(column, OffsetDateTime.class).toInstant();
   }
 

@@ -1,10 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.journal.HistoryFilter;
-import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
@@ -20,19 +16,15 @@ import dev.ewallet.ledger.testkit.AccountReadsContract;
 import dev.ewallet.ledger.testkit.AccountRepositoryContract;
 import dev.ewallet.ledger.testkit.AuditTrailContract;
 import dev.ewallet.ledger.testkit.BankFlowRepositoryContract;
-import dev.ewallet.ledger.testkit.DirectPostings;
 import dev.ewallet.ledger.testkit.JournalRepositoryContract;
 import dev.ewallet.ledger.testkit.LedgerAuditContract;
-import dev.ewallet.ledger.testkit.LedgerFixtures;
 import dev.ewallet.ledger.testkit.OutboxStoreContract;
 import dev.ewallet.ledger.testkit.UnitOfWorkContract;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -44,7 +36,8 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
   @Autowired LedgerAudit ledgerAudit;
-  @Autowired JpaBankFlowRepositoryAdapter bankFlows;
+  @Autowired WithdrawalRepository withdrawalRepository;
+  @Autowired HoldRepository holdRepository;
   @Autowired LedgerEventOutbox ledgerEventOutbox;
   @Autowired OutboxStore outboxStore;
   @Autowired JdbcClient jdbc;
@@ -137,12 +130,12 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   class BankFlows extends BankFlowRepositoryContract {
     @Override
     protected WithdrawalRepository withdrawals() {
-      return bankFlows;
+      return withdrawalRepository;
     }
 
     @Override
     protected HoldRepository holds() {
-      return bankFlows;
+      return holdRepository;
     }
 
     @Override
@@ -180,12 +173,12 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
     @Override
     protected WithdrawalRepository withdrawals() {
-      return bankFlows;
+      return withdrawalRepository;
     }
 
     @Override
     protected HoldRepository holds() {
-      return bankFlows;
+      return holdRepository;
     }
 
     @Override
@@ -212,50 +205,6 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @AfterEach
     void endRequest() {
       request.close();
-    }
-  }
-
-  /**
-   * The same contract with the filtered history's limits cut to almost nothing, so that its pages
-   * end short where they stop examining and a reference two transactions carry counts as common:
-   * following each page's next position must still give every matching entry, once.
-   */
-  @Nested
-  class ReadsWithTightHistoryLimits extends Reads {
-
-    private final AccountReads tight =
-        new JdbcAccountReadsAdapter(
-            jdbc,
-            ReplicaReads.none(jdbc, dataSource),
-            new FilteredHistory.Limits(2, 1),
-            ReadBatchingProperties.OFF,
-            new SimpleMeterRegistry());
-
-    @Override
-    protected AccountReads reads() {
-      return tight;
-    }
-
-    @Test
-    void aPageEndsShortWhereItStoppedExaminingAndTheNextResumesThere() {
-      AccountId wallet = newWallet(accountRepository);
-      DirectPostings post =
-          new DirectPostings(accountRepository, journalRepository, transactions, 1);
-      post.deposit(wallet, LedgerFixtures.vnd(9));
-      for (int i = 0; i < 4; i++) {
-        post.deposit(wallet, LedgerFixtures.vnd(1));
-      }
-      HistoryFilter large = new HistoryFilter(null, null, null, null, 5L, null, null);
-
-      AccountHistory first = tight.history(wallet, large, null, 11).orElseThrow();
-      AccountHistory second = tight.history(wallet, large, first.examinedTo(), 11).orElseThrow();
-      AccountHistory third = tight.history(wallet, large, second.examinedTo(), 11).orElseThrow();
-
-      assertThat(first.entries()).isEmpty();
-      assertThat(second.entries()).isEmpty();
-      assertThat(third.entries()).extracting(e -> e.amount().amountMinor()).containsExactly(9L);
-      assertThat(third.examinedTo()).isNull();
-      assertThat(filtered(wallet, large, 10)).hasSize(1);
     }
   }
 

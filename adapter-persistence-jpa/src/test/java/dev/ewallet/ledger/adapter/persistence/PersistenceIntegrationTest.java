@@ -14,7 +14,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /** Every persistence IT shares this one Spring context and database. */
 @SpringBootTest(classes = PersistenceTestApplication.class)
-abstract class PersistenceIntegrationTest {
+public abstract class PersistenceIntegrationTest {
 
   @DynamicPropertySource
   static void database(DynamicPropertyRegistry registry) {
@@ -22,7 +22,7 @@ abstract class PersistenceIntegrationTest {
   }
 
   /** A new user's wallet in VND, opened now. */
-  static AccountId newWallet(AccountRepository accounts) {
+  protected static AccountId newWallet(AccountRepository accounts) {
     return accounts
         .create(
             new NewAccount(

@@ -1,5 +1,10 @@
 package dev.ewallet.ledger.adapter.rest;
 
+import dev.ewallet.ledger.adapter.rest.dto.QueryParameterRules;
+import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
+import dev.ewallet.ledger.adapter.rest.dto.TextDeserializer;
+import dev.ewallet.ledger.adapter.rest.problem.ProblemCode;
+import dev.ewallet.ledger.adapter.rest.security.CallerArgumentResolver;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;

@@ -4,6 +4,10 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.when;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.jwt;
 
+import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapperImpl;
+import dev.ewallet.ledger.adapter.rest.problem.ProblemResponseWriter;
+import dev.ewallet.ledger.adapter.rest.security.CallerAuthenticationConverter;
+import dev.ewallet.ledger.adapter.rest.security.LedgerSecurityConfiguration;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
 import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
@@ -35,7 +39,7 @@ import org.springframework.test.web.servlet.request.RequestPostProcessor;
       "ledger.security.mode=local",
       "ledger.security.jwt-secret=web-slice-tests-only-secret-of-more-than-32-bytes"
     })
-abstract class RestSliceTest {
+public abstract class RestSliceTest {
 
   @TestConfiguration(proxyBeanMethods = false)
   static class Meters {
@@ -45,20 +49,20 @@ abstract class RestSliceTest {
     }
   }
 
-  @MockitoBean AdmitRequestUseCase admission;
-  @MockitoBean RecordAuditEventUseCase audit;
-  @Autowired MockMvcTester mvc;
+  @MockitoBean protected AdmitRequestUseCase admission;
+  @MockitoBean protected RecordAuditEventUseCase audit;
+  @Autowired protected MockMvcTester mvc;
 
   @BeforeEach
   void admitEveryRequest() {
     when(admission.admit(any())).thenReturn(RateLimitDecision.ALLOWED);
   }
 
-  static RequestPostProcessor user(long id) {
+  protected static RequestPostProcessor user(long id) {
     return jwt().jwt(token -> token.subject(String.valueOf(id)));
   }
 
-  static RequestPostProcessor operator(long id) {
+  protected static RequestPostProcessor operator(long id) {
     return jwt()
         .jwt(token -> token.subject(String.valueOf(id)))
         .authorities(new SimpleGrantedAuthority(CallerAuthenticationConverter.OPERATOR_AUTHORITY));

@@ -1,0 +1,320 @@
+package dev.ewallet.ledger.adapter.persistence.posting;
+
+import dev.ewallet.ledger.adapter.persistence.AccountRows;
+import dev.ewallet.ledger.adapter.persistence.SqlTypes;
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.error.TooManyAccountsException;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.AccountUpdate;
+import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.StatusChange;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Accounts in PostgreSQL. Opening, listing shards and the posting path's row locks ({@code
+ * PESSIMISTIC_WRITE}, all of a batch's accounts in one statement, in id order) go through JPA; the
+ * balance update is one set-based {@code UPDATE ... RETURNING} for the whole batch, native SQL on
+ * the same transaction, because JPA cannot express it, and an account read by its key is one plain
+ * statement.
+ */
+@Repository
+class JpaAccountRepositoryAdapter implements AccountRepository {
+
+  /**
+   * One row write per account: the balance, the newest entry's time and the end of the hash chain
+   * change together. A row whose newest entry is later, or whose chain no longer ends where the
+   * batch found it when locking, is not updated, and the batch fails.
+   */
+  private static final String APPLY =
+      "UPDATE account AS a SET balance = a.balance + v.delta, last_entry_at = ?,"
+          + " last_hash = decode(v.last_hash, 'hex')"
+          + " FROM unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[])"
+          + " AS v(id, delta, previous_hash, last_hash)"
+          + " WHERE a.id = v.id AND (a.last_entry_at IS NULL OR a.last_entry_at <= ?)"
+          + " AND a.last_hash = decode(v.previous_hash, 'hex')"
+          + " RETURNING a.id, a.balance, a.parent_id, encode(a.last_hash, 'hex') AS last_hash";
+
+  private static final String OPEN_SYSTEM_ACCOUNT =
+      "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
+          + " VALUES (NULL, ?, ?, 0, ?, ?)"
+          + " ON CONFLICT (kind, currency) WHERE owner_id IS NULL DO NOTHING";
+
+  /**
+   * One account by its key, read by the flows before they queue a posting (the wallet's currency
+   * names the system account to lock): one statement outside any transaction, where Spring Data's
+   * {@code findById} opened a read-only transaction, a session and an entity for the row.
+   */
+  private static final String FIND_BY_ID =
+      "SELECT " + AccountRows.COLUMNS + " FROM account a WHERE a.id = ?";
+
+  private static final String FIND_SYSTEM_ACCOUNT =
+      "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
+
+  /** The merchant's shards with it; the caller holds every row's lock. */
+  private static final String CHANGE_STATUS =
+      "UPDATE account SET status = ? WHERE id = ? OR parent_id = ?";
+
+  private static final String RECORD_STATUS_CHANGE =
+      "INSERT INTO account_status_change (account_id, status, reason, changed_by, changed_at)"
+          + " VALUES (?, ?, ?, ?, ?)";
+
+  private static final String OUTGOING =
+      "SELECT a.id, l.daily_out, l.monthly_out, coalesce(d.used, 0) AS day_used,"
+          + " coalesce(m.used, 0) AS month_used"
+          + " FROM unnest(?::bigint[]) AS a(id)"
+          + " LEFT JOIN account_limit l ON l.account_id = a.id"
+          + " LEFT JOIN outgoing_usage d"
+          + "  ON d.account_id = a.id AND d.period = 'D' AND d.starts = ?::date"
+          + " LEFT JOIN outgoing_usage m"
+          + "  ON m.account_id = a.id AND m.period = 'M' AND m.starts = ?::date"
+          + " WHERE l.account_id IS NOT NULL OR d.account_id IS NOT NULL OR m.account_id IS NOT NULL";
+
+  /** Whole amounts: the rows are written with their wallets locked, never concurrently. */
+  private static final String RECORD_OUTGOING =
+      "INSERT INTO outgoing_usage (account_id, period, starts, used)"
+          + " SELECT v.id, v.period, v.starts::date, v.used"
+          + " FROM unnest(?::bigint[], ?::text[], ?::text[], ?::bigint[]) AS v(id, period, starts, used)"
+          + " ON CONFLICT (account_id, period, starts) DO UPDATE SET used = EXCLUDED.used";
+
+  private static final String SET_LIMITS =
+      "INSERT INTO account_limit (account_id, daily_out, monthly_out, changed_by, changed_at)"
+          + " VALUES (?, ?, ?, ?, ?)"
+          + " ON CONFLICT (account_id) DO UPDATE SET daily_out = EXCLUDED.daily_out,"
+          + " monthly_out = EXCLUDED.monthly_out, changed_by = EXCLUDED.changed_by,"
+          + " changed_at = EXCLUDED.changed_at";
+
+  private final AccountJpaRepository jpa;
+  private final RowLocks locks;
+  private final JdbcClient jdbc;
+  private final WrittenAccounts writtenAccounts;
+  // System account ids never change once opened, so every posting need not look them up.
+  private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
+
+  private final MerchantShardCache shards;
+
+  JpaAccountRepositoryAdapter(
+      AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc, WrittenAccounts writtenAccounts) {
+    this.jpa = jpa;
+    this.locks = locks;
+    this.jdbc = jdbc;
+    this.writtenAccounts = writtenAccounts;
+    this.shards = new MerchantShardCache(jdbc);
+  }
+
+  @Override
+  public Account create(NewAccount account) {
+    Long owner = account.owner() == null ? null : account.owner().value();
+    Long parent = account.parent() == null ? null : account.parent().value();
+    AccountEntity entity =
+        new AccountEntity(
+            owner,
+            account.currency().value(),
+            account.kind(),
+            account.createdAt(),
+            parent,
+            account.shardNo());
+    Account created = jpa.saveAndFlush(entity).toDomain();
+    if (parent != null) {
+      shards.invalidate();
+    }
+    return created;
+  }
+
+  @Override
+  @Transactional
+  public Account createForOwner(NewAccount account, int maxPerOwner) {
+    long owner = account.owner().value();
+    jpa.lockOwner(owner);
+    if (jpa.countByOwnerIdAndParentIdIsNull(owner) >= maxPerOwner) {
+      throw new TooManyAccountsException(maxPerOwner);
+    }
+    return create(account);
+  }
+
+  @Override
+  public Optional<Account> findById(AccountId id) {
+    return jdbc.sql(FIND_BY_ID)
+        .param(id.value())
+        .query((row, number) -> AccountRows.account(row))
+        .optional();
+  }
+
+  @Override
+  public List<Account> findShards(AccountId merchant) {
+    return jpa.findByParentIdOrderByIdAsc(merchant.value()).stream()
+        .map(AccountEntity::toDomain)
+        .toList();
+  }
+
+  @Override
+  public List<AccountId> creditTargets(AccountId account) {
+    return shards.of(account);
+  }
+
+  @Override
+  public List<AccountId> shardedMerchants() {
+    return shards.merchants();
+  }
+
+  @Override
+  public AccountId systemAccount(AccountKind kind, CurrencyCode currency) {
+    return systemAccounts.computeIfAbsent(
+        kind + "/" + currency, key -> openSystemAccount(kind, currency));
+  }
+
+  private AccountId openSystemAccount(AccountKind kind, CurrencyCode currency) {
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    jdbc.sql(OPEN_SYSTEM_ACCOUNT)
+        .params(currency.value(), kind.name(), kind.allowsNegative(), SqlTypes.timestamp(now))
+        .update();
+    long id =
+        jdbc.sql(FIND_SYSTEM_ACCOUNT)
+            .params(kind.name(), currency.value())
+            .query(Long.class)
+            .single();
+    return AccountId.of(id);
+  }
+
+  @Override
+  public List<Account> lockForUpdate(SortedSet<AccountId> ids) {
+    return locks
+        .lockInIdOrder(AccountEntity.class, ids.stream().map(AccountId::value).toList())
+        .stream()
+        .map(AccountEntity::toDomain)
+        .toList();
+  }
+
+  @Override
+  public void changeStatus(StatusChange change) {
+    long id = change.accountId().value();
+    jdbc.sql(CHANGE_STATUS).params(change.status().name(), id, id).update();
+    jdbc.sql(RECORD_STATUS_CHANGE)
+        .params(
+            id,
+            change.status().name(),
+            change.reason(),
+            change.changedBy(),
+            SqlTypes.timestamp(change.changedAt()))
+        .update();
+  }
+
+  @Override
+  public Map<AccountId, OutgoingUsage> outgoing(Collection<AccountId> ids, LocalDate day) {
+    Map<AccountId, OutgoingUsage> found = new HashMap<>();
+    jdbc.sql(OUTGOING)
+        .params(
+            ids.stream().mapToLong(AccountId::value).toArray(),
+            day.toString(),
+            day.withDayOfMonth(1).toString())
+        .query(
+            (RowCallbackHandler)
+                row ->
+                    found.put(
+                        AccountId.of(row.getLong("id")),
+                        new OutgoingUsage(
+                            row.getObject("daily_out", Long.class),
+                            row.getObject("monthly_out", Long.class),
+                            row.getLong("day_used"),
+                            row.getLong("month_used"))));
+    return found;
+  }
+
+  @Override
+  public void recordOutgoing(Map<AccountId, OutgoingAllowance> used, LocalDate day) {
+    List<Long> ids = new ArrayList<>();
+    List<String> periods = new ArrayList<>();
+    List<String> starts = new ArrayList<>();
+    List<Long> amounts = new ArrayList<>();
+    used.forEach((id, allowance) -> {
+      ids.add(id.value());
+      periods.add("D");
+      starts.add(day.toString());
+      amounts.add(allowance.dailyUsed());
+      ids.add(id.value());
+      periods.add("M");
+      starts.add(day.withDayOfMonth(1).toString());
+      amounts.add(allowance.monthlyUsed());
+    });
+    jdbc.sql(RECORD_OUTGOING)
+        .params(
+            ids.stream().mapToLong(Long::longValue).toArray(),
+            periods.toArray(String[]::new),
+            starts.toArray(String[]::new),
+            amounts.stream().mapToLong(Long::longValue).toArray())
+        .update();
+  }
+
+  @Override
+  public void setOutgoingLimits(
+      AccountId id, Long dailyOut, Long monthlyOut, long changedBy, Instant changedAt) {
+    jdbc.sql(SET_LIMITS)
+        .params(id.value(), dailyOut, monthlyOut, changedBy, SqlTypes.timestamp(changedAt))
+        .update();
+  }
+
+  @Override
+  public List<BalanceChange> applyPostings(List<AccountUpdate> updates, Instant at) {
+    long[] ids = updates.stream().mapToLong(u -> u.accountId().value()).toArray();
+    long[] deltas = updates.stream().mapToLong(u -> u.delta().amountMinor()).toArray();
+    String[] previous = updates.stream().map(u -> u.previousHash().hex()).toArray(String[]::new);
+    String[] last = updates.stream().map(u -> u.lastHash().hex()).toArray(String[]::new);
+    Map<Long, Long> balances = new HashMap<>();
+    Map<Long, String> chainEnds = new HashMap<>();
+    List<AccountId> written = new ArrayList<>();
+    RowCallbackHandler collect =
+        row -> {
+          balances.put(row.getLong("id"), row.getLong("balance"));
+          chainEnds.put(row.getLong("id"), row.getString("last_hash"));
+          written.add(AccountId.of(row.getLong("id")));
+          Long parent = row.getObject("parent_id", Long.class);
+          if (parent != null) {
+            written.add(AccountId.of(parent));
+          }
+        };
+    OffsetDateTime time = SqlTypes.timestamp(at);
+    jdbc.sql(APPLY).params(time, ids, deltas, previous, last, time).query(collect);
+    writtenAccounts.add(written);
+    return updates.stream()
+        .map(u -> {
+          Long after = balances.get(u.accountId().value());
+          if (after == null) {
+            throw new IllegalStateException(
+                "account "
+                    + u.accountId()
+                    + " was not updated: missing, with an entry later than "
+                    + at
+                    + ", or its hash chain no longer ends at "
+                    + u.previousHash());
+          }
+          return new BalanceChange(
+              u.accountId(),
+              u.delta(),
+              Money.of(after, u.delta().currency()),
+              new EntryHash(chainEnds.get(u.accountId().value())));
+        })
+        .toList();
+  }
+}

@@ -1,0 +1,66 @@
+package dev.ewallet.ledger.adapter.persistence.posting;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * Which accounts are sharded merchants, and their shards, in memory: every transfer asks, and a
+ * database round trip per transfer for a rarely changing answer would be waste. Reloaded at most
+ * every {@value #MAX_AGE_MILLIS} ms, and at once when this instance adds a shard. Shards are never
+ * removed, so a stale answer is only ever incomplete, never wrong.
+ */
+final class MerchantShardCache {
+
+  static final long MAX_AGE_MILLIS = 5_000;
+
+  private static final String ALL_SHARDS =
+      "SELECT parent_id, id FROM account WHERE parent_id IS NOT NULL ORDER BY parent_id, shard_no";
+
+  private final JdbcClient jdbc;
+  private volatile Map<AccountId, List<AccountId>> shards = Map.of();
+  private volatile long loadedAtMillis = Long.MIN_VALUE / 2;
+
+  MerchantShardCache(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  List<AccountId> of(AccountId merchant) {
+    return current().getOrDefault(merchant, List.of());
+  }
+
+  List<AccountId> merchants() {
+    return List.copyOf(current().keySet());
+  }
+
+  void invalidate() {
+    loadedAtMillis = Long.MIN_VALUE / 2;
+  }
+
+  private Map<AccountId, List<AccountId>> current() {
+    if (System.currentTimeMillis() - loadedAtMillis > MAX_AGE_MILLIS) {
+      reload();
+    }
+    return shards;
+  }
+
+  private synchronized void reload() {
+    long now = System.currentTimeMillis();
+    if (now - loadedAtMillis <= MAX_AGE_MILLIS) {
+      return;
+    }
+    Map<AccountId, List<AccountId>> loaded = new HashMap<>();
+    jdbc.sql(ALL_SHARDS)
+        .query((row, n) ->
+            loaded
+                .computeIfAbsent(AccountId.of(row.getLong("parent_id")), k -> new ArrayList<>())
+                .add(AccountId.of(row.getLong("id"))))
+        .list();
+    loaded.replaceAll((merchant, ids) -> List.copyOf(ids));
+    shards = Map.copyOf(loaded);
+    loadedAtMillis = now;
+  }
+}

@@ -1,0 +1,260 @@
+package dev.ewallet.ledger.adapter.rest.dto;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** The JSON bodies of API v1 (shared/API.md), as immutable records. */
+public final class ApiDtos {
+
+  private ApiDtos() {}
+
+  /**
+   * {@code POST /v1/accounts}; {@code ownerId} and {@code kind} are for operators, {@code shards}
+   * for merchants.
+   */
+  public record CreateAccountRequest(String currency, Long ownerId, String kind, Integer shards) {}
+
+  /** For a merchant, {@code balance} sums its main account and shards, and {@code shards} shows. */
+  public record AccountResponse(
+      long id,
+      Long ownerId,
+      String currency,
+      String kind,
+      long balance,
+      long heldAmount,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer shards,
+      String status,
+      Instant createdAt) {}
+
+  /** {@code mode}: {@code DEBITS} or {@code ALL}. */
+  public record FreezeRequest(String mode, String reason) {}
+
+  public record UnfreezeRequest(String reason) {}
+
+  /** Each limit in minor units, or {@code null} for the currency's default. */
+  public record LimitsRequest(Long dailyOut, Long monthlyOut) {}
+
+  /** {@code limit} and {@code remaining} are {@code null} when the wallet has no such limit. */
+  public record LimitWindow(Long limit, long used, Long remaining, Instant resetsAt) {}
+
+  public record LimitsResponse(LimitWindow dailyOut, LimitWindow monthlyOut) {}
+
+  public record ResizeRequest(Integer shards) {}
+
+  public record SweepResponse(long sweptAmount, int transactions) {}
+
+  public record AccountsResponse(List<AccountResponse> items) {}
+
+  /**
+   * {@code reference} and {@code description} are {@code null} and {@code metadata} empty when the
+   * transaction has none.
+   */
+  public record EntryResponse(
+      long entryId,
+      String transactionId,
+      String type,
+      long amount,
+      long balanceAfter,
+      Instant createdAt,
+      String reference,
+      String description,
+      Map<String, String> metadata,
+      String hash) {}
+
+  /** {@code firstBrokenEntryId} is {@code null} when every entry's hash follows. */
+  public record VerificationResponse(
+      long accountId, long entries, boolean verified, Long firstBrokenEntryId) {}
+
+  /** {@code lastEntryId} is {@code null} before the account's first entry. */
+  public record BalanceAtResponse(
+      long accountId, String currency, Instant at, long balance, Long lastEntryId) {}
+
+  /**
+   * Entries oldest first; {@code closingBalance = openingBalance + totalCredits - totalDebits}. The
+   * hashes bracket the entries on the account's hash chain ({@code null} for a merchant with
+   * shards, whose entries lie on several chains).
+   */
+  public record StatementResponse(
+      long accountId,
+      String currency,
+      Instant from,
+      Instant to,
+      long openingBalance,
+      long closingBalance,
+      long totalCredits,
+      long totalDebits,
+      long entryCount,
+      String openingHash,
+      String closingHash,
+      List<EntryResponse> entries) {}
+
+  /** {@code nextCursor} is opaque to clients and {@code null} on the last page. */
+  public record EntriesResponse(List<EntryResponse> items, String nextCursor) {}
+
+  /**
+   * A request's metadata as the client sent it: checked to be an object of strings, not coerced
+   * into one (a number is refused, not turned into text).
+   */
+  @Schema(
+      type = "object",
+      additionalPropertiesSchema = String.class,
+      description =
+          "At most 16 keys of 1 to 40 characters, each to a string of at most 500 characters")
+  private interface Metadata {}
+
+  /** {@code reference}, {@code description} and {@code metadata} are optional (docs/api.md). */
+  public record DepositRequest(
+      Long accountId,
+      Long amount,
+      @Schema(
+              description =
+                  "1 to 128 printable ASCII characters, unique among the deposits of"
+                      + " the currency")
+          String reference,
+      @Schema(description = "At most 140 characters, shown to the wallet's owner")
+          String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  /** {@code reference}, {@code description} and {@code metadata} are optional (docs/api.md). */
+  public record TransferRequest(
+      Long fromAccountId,
+      Long toAccountId,
+      Long amount,
+      @Schema(description = "1 to 128 printable ASCII characters") String reference,
+      @Schema(description = "At most 140 characters, shown to the wallet's owner")
+          String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  public record TransferBatchRequest(List<TransferBatchItem> transfers) {}
+
+  /** One transfer of a batch: a transfer's body with its own idempotency key. */
+  public record TransferBatchItem(
+      String key,
+      Long fromAccountId,
+      Long toAccountId,
+      Long amount,
+      String reference,
+      String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  public record TransferBatchResponse(List<TransferBatchItemResult> results) {}
+
+  /**
+   * A posted transfer: {@code status} 201 with {@code transactionId} ({@code replayed} when an
+   * earlier request with its key posted it); a refused one: its status, {@code code} and {@code
+   * detail}, as the single transfer's problem would carry them.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record TransferBatchItemResult(
+      String key, int status, String transactionId, Boolean replayed, String code, String detail) {}
+
+  /** Legs: a positive amount credits the account, a negative one debits it. */
+  public record PostingsRequest(
+      List<LegRequest> postings,
+      @Schema(description = "1 to 128 printable ASCII characters") String reference,
+      @Schema(description = "At most 140 characters, shown to the wallets' owners")
+          String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  public record LegRequest(Long accountId, Long amount) {}
+
+  public record ReversalRequest(String reason) {}
+
+  public record RefundRequest(Long amount, String reason) {}
+
+  /** {@code fee}: what the transfer charged its payer besides the amount; absent when nothing. */
+  public record PostingResponse(
+      String transactionId, String status, @JsonInclude(JsonInclude.Include.NON_NULL) Long fee) {}
+
+  /** {@code balanceAfter} is absent for accounts the caller does not own. */
+  record TransactionEntryResponse(
+      long entryId,
+      long accountId,
+      String currency,
+      long amount,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long balanceAfter) {}
+
+  public record TransactionResponse(
+      String transactionId,
+      String type,
+      String status,
+      String reversalOf,
+      String reversedBy,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String refundOf,
+      String reason,
+      Instant createdAt,
+      String reference,
+      String description,
+      Map<String, String> metadata,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long fee,
+      List<TransactionEntryResponse> entries) {}
+
+  public record TransactionsResponse(List<TransactionResponse> items) {}
+
+  record MismatchResponse(
+      String kind, Long accountId, Long entryId, String currency, long expected, long actual) {}
+
+  public record ReconciliationResponse(
+      long ledgerSum,
+      Map<String, Long> sumByCurrency,
+      List<MismatchResponse> mismatches,
+      Instant checkedAt) {}
+
+  public record WithdrawalRequest(Long accountId, Long amount) {}
+
+  public record WithdrawalAccepted(String withdrawalId, String status) {}
+
+  public record FailWithdrawalRequest(String reason) {}
+
+  public record WithdrawalResponse(
+      String withdrawalId,
+      long accountId,
+      String currency,
+      long amount,
+      String status,
+      String failureReason,
+      Instant createdAt,
+      Instant updatedAt) {}
+
+  /** One audited request; {@code code} is the problem code of a refusal. */
+  public record AuditEventResponse(
+      long id,
+      Instant occurredAt,
+      String actor,
+      boolean operator,
+      String tokenId,
+      String issuer,
+      String clientAddress,
+      String method,
+      String path,
+      String idempotencyKey,
+      int status,
+      String code,
+      String transactionId,
+      List<Long> accountIds) {}
+
+  public record AuditEventsResponse(List<AuditEventResponse> items, String nextCursor) {}
+
+  public record HoldRequest(
+      Long accountId, Long amount, Long destinationAccountId, Instant expiresAt) {}
+
+  public record HoldPlaced(String holdId, String status) {}
+
+  public record CaptureRequest(Long amount) {}
+
+  public record HoldResponse(
+      String holdId,
+      long accountId,
+      long destinationAccountId,
+      String currency,
+      long amount,
+      long capturedAmount,
+      String status,
+      Instant expiresAt,
+      Instant createdAt,
+      Instant updatedAt) {}
+}

@@ -1,0 +1,127 @@
+package dev.ewallet.ledger.application.flows;
+
+import dev.ewallet.ledger.application.posting.Attempts;
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.limits.OutgoingLimits;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.port.in.AccountView;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusCommand;
+import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
+import dev.ewallet.ledger.domain.port.in.OutgoingLimitsQuery;
+import dev.ewallet.ledger.domain.port.in.OutgoingLimitsView;
+import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsCommand;
+import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.StatusChange;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Operators' controls on a wallet: freezes and outgoing limits. The posting path enforces them (the
+ * journal's {@code balanceAfter} and the poster's allowances, on the rows as locked); this only
+ * sets them, under the same row locks, and reads the limits back.
+ */
+public final class AccountControlService
+    implements ChangeAccountStatusUseCase, SetOutgoingLimitsUseCase, OutgoingLimitsQuery {
+
+  private final AccountRepository accounts;
+  private final AccountService views;
+  private final UnitOfWork unitOfWork;
+  private final OutgoingLimits defaults;
+  private final Clock clock;
+
+  public AccountControlService(
+      AccountRepository accounts,
+      AccountService views,
+      UnitOfWork unitOfWork,
+      OutgoingLimits defaults,
+      Clock clock) {
+    this.accounts = accounts;
+    this.views = views;
+    this.unitOfWork = unitOfWork;
+    this.defaults = defaults;
+    this.clock = clock;
+  }
+
+  @Override
+  public AccountView changeStatus(ChangeAccountStatusCommand command) {
+    command.caller().requireOperator();
+    Account wallet = accounts.existing(command.accountId());
+    wallet.requireWallet();
+    // The merchant and its shards in one lock statement, in id order like every posting's.
+    SortedSet<AccountId> ids = new TreeSet<>();
+    ids.add(wallet.id());
+    accounts.findShards(wallet.id()).forEach(shard -> ids.add(shard.id()));
+    Attempts.inTransaction(
+        unitOfWork,
+        () -> {
+          accounts.lockForUpdate(ids);
+          accounts.changeStatus(
+              new StatusChange(
+                  wallet.id(),
+                  command.status(),
+                  command.reason(),
+                  command.caller().principalId(),
+                  clock.instant().truncatedTo(ChronoUnit.MICROS)));
+          return null;
+        });
+    return views.view(wallet.id());
+  }
+
+  @Override
+  public OutgoingLimitsView setLimits(SetOutgoingLimitsCommand command) {
+    command.caller().requireOperator();
+    Account wallet = accounts.existing(command.accountId());
+    wallet.requireWallet();
+    Attempts.inTransaction(
+        unitOfWork,
+        () -> {
+          accounts.lockForUpdate(new TreeSet<>(List.of(wallet.id())));
+          accounts.setOutgoingLimits(
+              wallet.id(),
+              command.dailyOut(),
+              command.monthlyOut(),
+              command.caller().principalId(),
+              clock.instant().truncatedTo(ChronoUnit.MICROS));
+          return null;
+        });
+    return view(wallet);
+  }
+
+  @Override
+  public OutgoingLimitsView limits(Caller caller, AccountId accountId) {
+    Account wallet = accounts.existing(accountId);
+    caller.requireOwnerOrOperator(wallet);
+    wallet.requireWallet();
+    return view(wallet);
+  }
+
+  /** The limits with what the current UTC day and month used, as committed. */
+  private OutgoingLimitsView view(Account wallet) {
+    Instant now = clock.instant();
+    OutgoingUsage usage =
+        Attempts.inTransaction(
+            unitOfWork,
+            () ->
+                accounts
+                    .outgoing(List.of(wallet.id()), LocalDate.ofInstant(now, ZoneOffset.UTC))
+                    .getOrDefault(wallet.id(), OutgoingUsage.NONE));
+    OutgoingAllowance allowance = defaults.allowance(wallet.currency(), usage);
+    return new OutgoingLimitsView(
+        wallet.id(),
+        new OutgoingLimitsView.Window(
+            allowance.dailyLimit(), allowance.dailyUsed(), OutgoingAllowance.nextDay(now)),
+        new OutgoingLimitsView.Window(
+            allowance.monthlyLimit(), allowance.monthlyUsed(), OutgoingAllowance.nextMonth(now)));
+  }
+}

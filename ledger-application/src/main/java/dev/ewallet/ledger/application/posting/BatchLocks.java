@@ -1,0 +1,129 @@
+package dev.ewallet.ledger.application.posting;
+
+import dev.ewallet.ledger.application.LedgerPorts;
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.limits.OutgoingLimits;
+import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.movement.Movement;
+import dev.ewallet.ledger.domain.movement.SettledRow;
+import dev.ewallet.ledger.domain.movement.Undone;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * The first half of a batch's unit of work: takes the row locks every movement of the batch names
+ * and reads, under them, what the movements plan against. Holds no state of its own.
+ */
+final class BatchLocks {
+
+  private final AccountRepository accounts;
+  private final JournalRepository journal;
+  private final HoldRepository holds;
+  private final WithdrawalRepository withdrawals;
+  private final OutgoingLimits outgoing;
+  private final Clock clock;
+
+  BatchLocks(LedgerPorts ports, OutgoingLimits outgoing, Clock clock) {
+    this.accounts = ports.accounts();
+    this.journal = ports.journal();
+    this.holds = ports.holds();
+    this.withdrawals = ports.withdrawals();
+    this.outgoing = outgoing;
+    this.clock = clock;
+  }
+
+  /**
+   * The rows of the requests, locked, with the batch's posting time, the locked wallets' outgoing
+   * allowances and what has undone the originals of its reversals and refunds.
+   */
+  WorkingRows take(List<PostingRequest> fresh) {
+    WorkingRows working = lock(fresh);
+    // Read after the locks, so that an account's entries are in time order as they are in posting
+    // order. Storage keeps microseconds: truncating makes every reply equal what a later read
+    // returns.
+    Instant at = working.postingTime(clock.instant().truncatedTo(ChronoUnit.MICROS));
+    working.postAt(at);
+    loadAllowances(working, at);
+    loadUndone(fresh, working);
+    return working;
+  }
+
+  /** Accounts first, in one statement in ascending id order; then holds; then withdrawals. */
+  private WorkingRows lock(List<PostingRequest> fresh) {
+    SortedSet<AccountId> accountIds = new TreeSet<>();
+    SortedSet<TransactionId> holdIds = new TreeSet<>();
+    SortedSet<TransactionId> withdrawalIds = new TreeSet<>();
+    for (PostingRequest request : fresh) {
+      Movement movement = request.movement();
+      accountIds.addAll(movement.accountsToLock());
+      switch (movement.settles()) {
+        case SettledRow.HoldRow hold -> holdIds.add(hold.id());
+        case SettledRow.WithdrawalRow withdrawal -> withdrawalIds.add(withdrawal.id());
+        case null -> {}
+      }
+    }
+    WorkingRows locked = new WorkingRows();
+    if (!accountIds.isEmpty()) {
+      accounts.lockForUpdate(accountIds).forEach(locked::put);
+    }
+    if (!holdIds.isEmpty()) {
+      holds.lockHolds(holdIds).forEach(locked::put);
+    }
+    if (!withdrawalIds.isEmpty()) {
+      withdrawals.lockWithdrawals(withdrawalIds).forEach(locked::put);
+    }
+    return locked;
+  }
+
+  /**
+   * The outgoing allowance of every wallet the batch locked, for the UTC day and month of its
+   * posting time: the wallet's own limits or its currency's defaults, and what has left it, read
+   * with the rows locked so that no other batch can spend from it meanwhile.
+   */
+  private void loadAllowances(WorkingRows working, Instant now) {
+    List<Account> wallets =
+        working.accounts().values().stream().filter(a -> a.kind().isWallet()).toList();
+    if (wallets.isEmpty()) {
+      return;
+    }
+    Map<AccountId, OutgoingUsage> usage =
+        accounts.outgoing(wallets.stream().map(Account::id).toList(), WorkingRows.day(now));
+    for (Account wallet : wallets) {
+      working.loaded(
+          wallet.id(),
+          outgoing.allowance(
+              wallet.currency(), usage.getOrDefault(wallet.id(), OutgoingUsage.NONE)));
+    }
+  }
+
+  /**
+   * What has undone each original the batch's reversals and refunds name, read with the original's
+   * accounts locked: every undo of a transaction locks them too, so one committed meanwhile is
+   * seen.
+   */
+  private void loadUndone(List<PostingRequest> fresh, WorkingRows working) {
+    Set<TransactionId> originals = new HashSet<>();
+    for (PostingRequest request : fresh) {
+      TransactionId original = request.movement().undoes();
+      if (original != null && originals.add(original)) {
+        boolean reversed =
+            journal.findById(original).map(PostedTransaction::reversedBy).isPresent();
+        working.put(original, new Undone(reversed, journal.refundedMinor(original)));
+      }
+    }
+  }
+}

@@ -1,0 +1,157 @@
+package dev.ewallet.ledger.application.posting;
+
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.movement.LockedRows;
+import dev.ewallet.ledger.domain.movement.Undone;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The rows a batch locked, as the batch has changed them so far: each movement sees the balances,
+ * bank-flow states, undo states and outgoing allowances the movements before it in the batch left.
+ */
+final class WorkingRows implements LockedRows {
+
+  private final Map<AccountId, Account> accounts = new HashMap<>();
+  private final Map<AccountId, EntryHash> chainEndsWhenLocked = new HashMap<>();
+  private final Map<TransactionId, Hold> holds = new HashMap<>();
+  private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final Map<TransactionId, Undone> undone = new HashMap<>();
+  private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
+  private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
+  private Instant at;
+
+  @Override
+  public Map<AccountId, Account> accounts() {
+    return Collections.unmodifiableMap(accounts);
+  }
+
+  @Override
+  public Account account(AccountId id) {
+    Account account = accounts.get(id);
+    if (account == null) {
+      throw new IllegalStateException("account " + id + " is not locked");
+    }
+    return account;
+  }
+
+  /** Whether the account exists and was locked. */
+  boolean locked(AccountId id) {
+    return accounts.containsKey(id);
+  }
+
+  /**
+   * The batch's posting time: the clock's {@code now}, or the newest entry time of a locked account
+   * when that is later, so that no account's entries go out of time order.
+   */
+  Instant postingTime(Instant now) {
+    Instant time = now;
+    for (Account account : accounts.values()) {
+      time = account.earliestPostingTime(time);
+    }
+    return time;
+  }
+
+  /** The batch's posting time, taken once its rows are locked. */
+  void postAt(Instant postingTime) {
+    if (at != null) {
+      throw new IllegalStateException("the batch's posting time is taken once");
+    }
+    at = postingTime;
+  }
+
+  Instant at() {
+    if (at == null) {
+      throw new IllegalStateException("the batch's posting time is taken after its locks");
+    }
+    return at;
+  }
+
+  /** The UTC day of {@code at}: the window of daily outgoing limits. */
+  static LocalDate day(Instant at) {
+    return LocalDate.ofInstant(at, ZoneOffset.UTC);
+  }
+
+  @Override
+  public Hold hold(TransactionId id) {
+    Hold hold = holds.get(id);
+    if (hold == null) {
+      throw new HoldNotFoundException(id.toString());
+    }
+    return hold;
+  }
+
+  @Override
+  public Withdrawal withdrawal(TransactionId id) {
+    Withdrawal withdrawal = withdrawals.get(id);
+    if (withdrawal == null) {
+      throw new WithdrawalNotFoundException(id.toString());
+    }
+    return withdrawal;
+  }
+
+  @Override
+  public Undone undone(TransactionId original) {
+    Undone state = undone.get(original);
+    if (state == null) {
+      throw new IllegalStateException("the undo state of " + original + " was not read");
+    }
+    return state;
+  }
+
+  void put(Account account) {
+    accounts.put(account.id(), account);
+    chainEndsWhenLocked.putIfAbsent(account.id(), account.lastHash());
+  }
+
+  /** Where the account's hash chain ended when it was locked, before the batch changed it. */
+  EntryHash chainEndWhenLocked(AccountId id) {
+    return chainEndsWhenLocked.get(id);
+  }
+
+  /** A wallet's outgoing allowance as the batch has left it; {@code null} for other accounts. */
+  OutgoingAllowance allowance(AccountId id) {
+    return allowances.get(id);
+  }
+
+  /** The wallet's allowance when the batch began, read with its lock. */
+  void loaded(AccountId id, OutgoingAllowance allowance) {
+    allowances.put(id, allowance);
+  }
+
+  /** The wallet's allowance after a movement of the batch spent or gave back from it. */
+  void put(AccountId id, OutgoingAllowance allowance) {
+    allowances.put(id, allowance);
+    allowancesChanged.put(id, allowance);
+  }
+
+  /** The allowances the batch changed, to store with its writes. */
+  Map<AccountId, OutgoingAllowance> allowancesChanged() {
+    return Collections.unmodifiableMap(allowancesChanged);
+  }
+
+  void put(Hold hold) {
+    holds.put(hold.id(), hold);
+  }
+
+  void put(Withdrawal withdrawal) {
+    withdrawals.put(withdrawal.id(), withdrawal);
+  }
+
+  /** What has undone {@code original}: as read under the locks, then after the batch's undos. */
+  void put(TransactionId original, Undone state) {
+    undone.put(original, state);
+  }
+}
