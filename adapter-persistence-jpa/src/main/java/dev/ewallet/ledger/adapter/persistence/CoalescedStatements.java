@@ -47,6 +47,10 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * which cost a tenth of a balance read's CPU (docs/benchmarks/log.md, "Reads: one timer for the
  * waiting reads").
  *
+ * <p>Why this file is longer than the project's 300 lines: the queue, the running statements' slots
+ * and the waiting requests are one piece of shared state, changed under one lock; whether a request
+ * runs a statement, waits, or gives up at its deadline depends on all of them at once.
+ *
  * @param <K> the key of a request
  * @param <V> what the statement answers for it
  */

@@ -35,6 +35,11 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  *       at most {@link Limits#examinedPerPage()} per page: when that many were examined before the
  *       page filled, the page ends short and says where the next one resumes.
  * </ul>
+ *
+ * <p>Why this file is longer than the project's 300 lines: each filter's condition is written into
+ * one statement whose ranges, lookups and page bound depend on which other filters are given; the
+ * statement is correct (every matching entry once, in order, across pages) only as a whole, so its
+ * parts are kept where they can be read together with the rules above.
  */
 final class FilteredHistory {
 
