@@ -9,14 +9,34 @@ import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Nested;
 
 /** The fake must honour the same contracts as the real adapters, or application tests lie. */
 class InMemoryLedgerContractTest {
 
   private final InMemoryLedger ledger = InMemoryLedger.create();
+
+  @Nested
+  class RateLimits extends RateLimiterContract {
+
+    private final TestClock clock = new TestClock(Instant.parse("2026-12-01T10:00:00.250Z"));
+    private final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
+
+    @Override
+    protected RateLimiter limiter() {
+      return limiter;
+    }
+
+    @Override
+    protected void advance(Duration by) {
+      clock.advance(by);
+    }
+  }
 
   @Nested
   class AuditEvents extends AuditTrailContract {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
+import dev.ewallet.ledger.testkit.RateLimiterContract;
 import dev.ewallet.ledger.testkit.TestClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -18,6 +20,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RedissonClient;
 
@@ -84,6 +87,23 @@ class RedissonRateLimiterAdapterIT {
       Thread.sleep(20);
     }
     assertThat(condition.getAsBoolean()).isTrue();
+  }
+
+  /** One instance alone, against the contract every limiter meets. */
+  @Nested
+  class Contract extends RateLimiterContract {
+
+    private final RedissonRateLimiterAdapter alone = instance();
+
+    @Override
+    protected RateLimiter limiter() {
+      return alone;
+    }
+
+    @Override
+    protected void advance(Duration by) {
+      clock.advance(by);
+    }
   }
 
   @Test

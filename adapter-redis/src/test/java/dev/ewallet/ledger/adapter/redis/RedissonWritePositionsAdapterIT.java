@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
 import dev.ewallet.ledger.adapter.redis.testing.WritePositionsLineage;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.port.out.WritePositions;
+import dev.ewallet.ledger.testkit.WritePositionsContract;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.redisson.api.RedissonClient;
 import org.redisson.api.redisnode.RedisNode;
@@ -50,30 +53,19 @@ class RedissonWritePositionsAdapterIT {
     WritePositionsLineage.began(client, Duration.ofHours(1));
   }
 
-  @Test
-  void eachAccountKeepsItsGreatestPositionWhateverTheOrderOfTheRecords() {
-    AccountId a = AccountId.of(1_001);
-    AccountId b = AccountId.of(1_002);
-    assertThat(positions.positionOf(a)).hasValue(0);
-
-    positions.record(List.of(a, b), 5_000);
-    positions.record(List.of(a), 4_999);
-    positions.record(List.of(b), 70_000_000_000L);
-
-    assertThat(positions.positionOf(a)).hasValue(5_000);
-    assertThat(positions.positionOf(b)).hasValue(70_000_000_000L);
+  @Nested
+  class Contract extends WritePositionsContract {
+    @Override
+    protected WritePositions positions() {
+      return positions;
+    }
   }
 
   @Test
-  void positionsCompareExactlyBeyondWhatLuaNumbersHold() {
-    AccountId account = AccountId.of(1_003);
-    long large = (1L << 60) + 1;
-
-    positions.record(List.of(account), large);
-    positions.record(List.of(account), large - 1);
-
-    assertThat(positions.positionOf(account)).hasValue(large);
+  void positionsAreStoredAsUnsignedDecimalsThatCompareAsStrings() {
     assertThat(RedissonWritePositionsAdapter.encode(-1)).isEqualTo("18446744073709551615");
+    assertThat(RedissonWritePositionsAdapter.encode(Long.MAX_VALUE))
+        .isGreaterThan(RedissonWritePositionsAdapter.encode((1L << 60) + 1));
   }
 
   @Test
