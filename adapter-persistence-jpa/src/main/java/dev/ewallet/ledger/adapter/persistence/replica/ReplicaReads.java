@@ -47,10 +47,10 @@ import org.springframework.scheduling.annotation.Scheduled;
  * failover or flush): for a retention after that it answers "unknown" and the primary serves.
  * Balances used for decisions are never read here: postings lock their rows on the primary.
  *
- * <p>Why this file is longer than the project's 300 lines: the route a read takes depends at once on
- * the recorded positions, the sampled lag, the replica's health and the store's state, all updated
- * here; split over classes, each would need the others' state to decide, and the rule that nobody
- * misses their own writes could no longer be checked in one place.
+ * <p>Why this file is longer than the project's 300 lines: the route a read takes depends at once
+ * on the recorded positions, the sampled lag, the replica's health and the store's state, all
+ * updated here; split over classes, each would need the others' state to decide, and the rule that
+ * nobody misses their own writes could no longer be checked in one place.
  */
 public final class ReplicaReads implements DisposableBean {
 
