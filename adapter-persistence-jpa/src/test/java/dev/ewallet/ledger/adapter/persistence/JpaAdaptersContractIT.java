@@ -1,5 +1,14 @@
 package dev.ewallet.ledger.adapter.persistence;
 
+import dev.ewallet.ledger.contracts.AccountReadsContract;
+import dev.ewallet.ledger.contracts.AccountRepositoryContract;
+import dev.ewallet.ledger.contracts.AuditTrailContract;
+import dev.ewallet.ledger.contracts.BankFlowRepositoryContract;
+import dev.ewallet.ledger.contracts.JournalRepositoryContract;
+import dev.ewallet.ledger.contracts.LedgerAuditContract;
+import dev.ewallet.ledger.contracts.OutboxStoreContract;
+import dev.ewallet.ledger.contracts.Postings;
+import dev.ewallet.ledger.contracts.UnitOfWorkContract;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -12,14 +21,6 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.runtime.RequestDeadline;
-import dev.ewallet.ledger.testkit.AccountReadsContract;
-import dev.ewallet.ledger.testkit.AccountRepositoryContract;
-import dev.ewallet.ledger.testkit.AuditTrailContract;
-import dev.ewallet.ledger.testkit.BankFlowRepositoryContract;
-import dev.ewallet.ledger.testkit.JournalRepositoryContract;
-import dev.ewallet.ledger.testkit.LedgerAuditContract;
-import dev.ewallet.ledger.testkit.OutboxStoreContract;
-import dev.ewallet.ledger.testkit.UnitOfWorkContract;
 import java.time.Duration;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -43,6 +44,7 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
   @Autowired AuditTrail auditTrail;
+  @Autowired Postings postings;
 
   @Nested
   class AuditEvents extends AuditTrailContract {
@@ -106,6 +108,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
           .params(balanceMinor, account.value())
           .update();
     }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
   }
 
   @Nested
@@ -152,6 +159,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     protected UnitOfWork unitOfWork() {
       return transactions;
     }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
   }
 
   @Nested
@@ -184,6 +196,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return transactions;
+    }
+
+    @Override
+    protected Postings postings() {
+      return postings;
     }
   }
 
@@ -223,6 +240,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return transactions;
+    }
+
+    @Override
+    protected Postings postings() {
+      return postings;
     }
   }
 }

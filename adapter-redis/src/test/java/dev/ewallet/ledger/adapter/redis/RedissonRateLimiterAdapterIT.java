@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
+import dev.ewallet.ledger.contracts.RateLimiterContract;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
-import dev.ewallet.ledger.testkit.RateLimiterContract;
 import dev.ewallet.ledger.testkit.TestClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;

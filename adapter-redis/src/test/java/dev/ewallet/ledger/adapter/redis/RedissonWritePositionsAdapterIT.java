@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ewallet.ledger.adapter.redis.testing.RedisTestServer;
 import dev.ewallet.ledger.adapter.redis.testing.WritePositionsLineage;
+import dev.ewallet.ledger.contracts.WritePositionsContract;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
-import dev.ewallet.ledger.testkit.WritePositionsContract;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

@@ -6,16 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.adapter.persistence.CoalescedStatements;
 import dev.ewallet.ledger.adapter.persistence.PersistenceIntegrationTest;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import dev.ewallet.ledger.contracts.Postings;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.runtime.RequestDeadline;
-import dev.ewallet.ledger.testkit.DirectPostings;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -45,8 +44,8 @@ class PayoutNotesIT extends PersistenceIntegrationTest {
 
   @Autowired WithdrawalRepository withdrawals;
   @Autowired AccountRepository accounts;
-  @Autowired JournalRepository journal;
   @Autowired UnitOfWork unitOfWork;
+  @Autowired Postings postings;
   @Autowired JdbcClient jdbc;
 
   private final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
@@ -54,10 +53,9 @@ class PayoutNotesIT extends PersistenceIntegrationTest {
   /** Pending withdrawals of one new wallet, never noted. */
   private List<Withdrawal> pending(int count) {
     AccountId wallet = newWallet(accounts);
-    DirectPostings post = new DirectPostings(accounts, journal, unitOfWork, 1);
     List<Withdrawal> made = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      TransactionId id = post.deposit(wallet, LedgerFixtures.vnd(100));
+      TransactionId id = postings.deposit(wallet, LedgerFixtures.vnd(100));
       made.add(Withdrawal.requested(id, wallet, LedgerFixtures.vnd(10), now.minusSeconds(60)));
     }
     unitOfWork.inTransaction(() -> {

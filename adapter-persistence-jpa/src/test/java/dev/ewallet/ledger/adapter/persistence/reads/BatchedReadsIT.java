@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.adapter.persistence.CoalescedStatements;
 import dev.ewallet.ledger.adapter.persistence.PersistenceIntegrationTest;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import dev.ewallet.ledger.contracts.Postings;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
@@ -15,10 +16,7 @@ import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
-import dev.ewallet.ledger.domain.port.out.JournalRepository;
-import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.runtime.RequestDeadline;
-import dev.ewallet.ledger.testkit.DirectPostings;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -46,8 +44,7 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
 
   @Autowired AccountReads reads;
   @Autowired AccountRepository accounts;
-  @Autowired JournalRepository journal;
-  @Autowired UnitOfWork unitOfWork;
+  @Autowired Postings postings;
 
   private AccountId newWallet() {
     return newWallet(accounts);
@@ -70,13 +67,12 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
   @Test
   void everyReadSeesItsOwnAccountWithTheWritesMadeBeforeItWhicheverStatementCarriedIt()
       throws Exception {
-    DirectPostings post = new DirectPostings(accounts, journal, unitOfWork, 1);
     int pairs = 12;
     long opening = 100;
     List<AccountId[]> wallets = new ArrayList<>();
     for (int i = 0; i < pairs; i++) {
       AccountId payer = newWallet();
-      post.deposit(payer, LedgerFixtures.vnd(opening));
+      postings.deposit(payer, LedgerFixtures.vnd(opening));
       wallets.add(new AccountId[] {payer, newWallet()});
     }
     // Each request thread moves money between its own two wallets, reading both after each move.
@@ -86,7 +82,7 @@ class BatchedReadsIT extends PersistenceIntegrationTest {
         done.add(
             requests.submit(() -> {
               for (long moved = 1; moved <= 8; moved++) {
-                post.transfer(pair[0], pair[1], LedgerFixtures.vnd(1), TransactionDetails.NONE);
+                postings.transfer(pair[0], pair[1], LedgerFixtures.vnd(1), TransactionDetails.NONE);
                 for (int read = 0; read < 3; read++) {
                   assertBalance(pair[0], opening - moved);
                   assertBalance(pair[1], moved);

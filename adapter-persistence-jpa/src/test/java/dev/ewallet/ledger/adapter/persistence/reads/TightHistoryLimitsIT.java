@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.persistence.PersistenceIntegrationTest;
 import dev.ewallet.ledger.adapter.persistence.replica.ReplicaReads;
+import dev.ewallet.ledger.contracts.AccountReadsContract;
+import dev.ewallet.ledger.contracts.Postings;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.port.out.AccountHistory;
@@ -13,8 +15,6 @@ import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
-import dev.ewallet.ledger.testkit.AccountReadsContract;
-import dev.ewallet.ledger.testkit.DirectPostings;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import javax.sql.DataSource;
@@ -32,6 +32,7 @@ class TightHistoryLimitsIT extends PersistenceIntegrationTest {
   @Autowired HoldRepository holdRepository;
   @Autowired UnitOfWork transactions;
   @Autowired JdbcClient jdbc;
+  @Autowired Postings postings;
   @Autowired DataSource dataSource;
 
   /**
@@ -80,14 +81,17 @@ class TightHistoryLimitsIT extends PersistenceIntegrationTest {
       return transactions;
     }
 
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
+
     @Test
     void aPageEndsShortWhereItStoppedExaminingAndTheNextResumesThere() {
       AccountId wallet = newWallet(accountRepository);
-      DirectPostings post =
-          new DirectPostings(accountRepository, journalRepository, transactions, 1);
-      post.deposit(wallet, LedgerFixtures.vnd(9));
+      postings.deposit(wallet, LedgerFixtures.vnd(9));
       for (int i = 0; i < 4; i++) {
-        post.deposit(wallet, LedgerFixtures.vnd(1));
+        postings.deposit(wallet, LedgerFixtures.vnd(1));
       }
       HistoryFilter large = new HistoryFilter(null, null, null, null, 5L, null, null);
 

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static dev.ewallet.ledger.testkit.LedgerFixtures.USD;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
@@ -13,14 +13,14 @@ import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
-import dev.ewallet.ledger.domain.journal.Posting;
-import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
@@ -148,6 +148,29 @@ public abstract class AccountRepositoryContract {
     return Instant.now().truncatedTo(ChronoUnit.MICROS);
   }
 
+  /**
+   * Locks the wallet and the clearing account and moves {@code amountMinor} from the one to the
+   * other, each update extending its account's chain from its end as locked: the input the posting
+   * path hands this port for one transaction. Runs in the caller's unit of work.
+   */
+  private List<BalanceChange> credit(
+      AccountId wallet, AccountId clearing, long amountMinor, Instant at) {
+    UUID transaction = UUID.randomUUID();
+    List<AccountUpdate> updates =
+        accounts().lockForUpdate(new TreeSet<>(List.of(wallet, clearing))).stream()
+            .map(account -> {
+              Money amount = vnd(account.id().equals(wallet) ? amountMinor : -amountMinor);
+              EntryHash end = account.lastHash();
+              return new AccountUpdate(
+                  account.id(),
+                  amount,
+                  end,
+                  end.next(transaction, account.id(), amount, account.balance().plus(amount), at));
+            })
+            .toList();
+    return accounts().applyPostings(updates, at);
+  }
+
   @Test
   void appliedPostingsReturnTheBalancesAndChainEndsAfterInPostingOrder() {
     UserId owner = UserId.of(LedgerFixtures.freshUserId());
@@ -189,13 +212,7 @@ public abstract class AccountRepositoryContract {
   void storageRefusesToForkAnAccountsHashChain() {
     Account wallet = openWallet(UserId.of(LedgerFixtures.freshUserId()));
     AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
-    unitOfWork()
-        .inTransaction(() ->
-            ChainedPostings.apply(
-                accounts(),
-                TransactionId.random(),
-                List.of(new Posting(wallet.id(), vnd(50)), new Posting(clearing, vnd(-50))),
-                now()));
+    unitOfWork().inTransaction(() -> credit(wallet.id(), clearing, 50, now()));
     EntryHash end = accounts().findById(wallet.id()).orElseThrow().lastHash();
     EntryHash stale = EntryHash.GENESIS;
     EntryHash elsewhere = stale.next(UUID.randomUUID(), wallet.id(), vnd(-5), vnd(45), now());
@@ -224,12 +241,7 @@ public abstract class AccountRepositoryContract {
     assertThatThrownBy(() ->
             unitOfWork()
                 .inTransaction(() -> {
-                  accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id(), clearing)));
-                  ChainedPostings.apply(
-                      accounts(),
-                      TransactionId.random(),
-                      List.of(new Posting(wallet.id(), vnd(5)), new Posting(clearing, vnd(-5))),
-                      now());
+                  credit(wallet.id(), clearing, 5, now());
                   throw new IllegalStateException("boom");
                 }))
         .hasMessage("boom");
@@ -242,25 +254,12 @@ public abstract class AccountRepositoryContract {
     Account wallet = openWallet(UserId.of(LedgerFixtures.freshUserId()));
     AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
     Instant posted = Instant.now().truncatedTo(ChronoUnit.MICROS);
-    unitOfWork()
-        .inTransaction(() -> {
-          return ChainedPostings.apply(
-              accounts(),
-              TransactionId.random(),
-              List.of(new Posting(wallet.id(), vnd(9)), new Posting(clearing, vnd(-9))),
-              posted);
-        });
+    unitOfWork().inTransaction(() -> credit(wallet.id(), clearing, 9, posted));
     assertThat(accounts().findById(wallet.id()).orElseThrow().lastEntryAt()).isEqualTo(posted);
 
     assertThatThrownBy(() ->
             unitOfWork()
-                .inTransaction(() -> {
-                  return ChainedPostings.apply(
-                      accounts(),
-                      TransactionId.random(),
-                      List.of(new Posting(wallet.id(), vnd(-4)), new Posting(clearing, vnd(4))),
-                      posted.minusMillis(1));
-                }))
+                .inTransaction(() -> credit(wallet.id(), clearing, -4, posted.minusMillis(1))))
         .hasMessageContaining("later than");
     assertThat(accounts().findById(wallet.id()).orElseThrow().balance()).isEqualTo(vnd(9));
   }

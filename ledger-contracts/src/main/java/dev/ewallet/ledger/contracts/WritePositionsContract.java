@@ -1,9 +1,10 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.WritePositions;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -12,6 +12,9 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.testkit.InMemoryLedger;
+import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
+import dev.ewallet.ledger.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Nested;
@@ -20,6 +23,7 @@ import org.junit.jupiter.api.Nested;
 class InMemoryLedgerContractTest {
 
   private final InMemoryLedger ledger = InMemoryLedger.create();
+  private final Postings postings = Postings.over(ledger);
 
   @Nested
   class RateLimits extends RateLimiterContract {
@@ -98,6 +102,11 @@ class InMemoryLedgerContractTest {
     protected void corruptBalance(AccountId account, long balanceMinor) {
       ledger.accounts().corruptBalance(account, balanceMinor);
     }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
   }
 
   @Nested
@@ -144,6 +153,11 @@ class InMemoryLedgerContractTest {
     protected UnitOfWork unitOfWork() {
       return ledger.store();
     }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
   }
 
   @Nested
@@ -177,6 +191,11 @@ class InMemoryLedgerContractTest {
     protected UnitOfWork unitOfWork() {
       return ledger.store();
     }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
   }
 
   @Nested
@@ -194,6 +213,11 @@ class InMemoryLedgerContractTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return ledger.store();
+    }
+
+    @Override
+    protected Postings postings() {
+      return postings;
     }
   }
 }

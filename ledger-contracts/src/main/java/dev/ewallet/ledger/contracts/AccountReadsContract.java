@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
@@ -29,6 +29,7 @@ import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -41,7 +42,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link AccountReads} must answer, run against the in-memory fake and the database
- * adapter alike. Money reaches the books through the out-ports, as the posting flow puts it there.
+ * adapter alike. Money reaches the books through the ledger's own posting path ({@link Postings}).
  */
 public abstract class AccountReadsContract {
 
@@ -57,6 +58,9 @@ public abstract class AccountReadsContract {
 
   protected abstract UnitOfWork unitOfWork();
 
+  /** The posting path over the same storage as the ports under test. */
+  protected abstract Postings postings();
+
   private final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
   private final UserId owner = UserId.of(LedgerFixtures.freshUserId());
 
@@ -71,7 +75,17 @@ public abstract class AccountReadsContract {
   }
 
   private TransactionId deposit(AccountId account, long amount) {
-    return new DirectPostings(accounts(), journal(), unitOfWork(), 1).deposit(account, vnd(amount));
+    return postings().deposit(account, vnd(amount));
+  }
+
+  /**
+   * Credits a merchant's shard as the ledger does, by a transfer landing on it: a new customer's
+   * deposit, paid on to the shard.
+   */
+  private TransactionId creditShard(Account shard, long amount) {
+    AccountId customer = open(AccountKind.USER).id();
+    deposit(customer, amount);
+    return postings().transferToShard(customer, shard.parent(), shard.id(), vnd(amount));
   }
 
   private AccountView snapshot(AccountId id) {
@@ -138,7 +152,7 @@ public abstract class AccountReadsContract {
     Account merchant = open(AccountKind.MERCHANT);
     Account shard = shardOf(merchant, 1);
     deposit(merchant.id(), 30);
-    deposit(shard.id(), 12);
+    creditShard(shard, 12);
     LedgerEntry newest = page(merchant.id(), null, 1).getFirst();
 
     BalanceAt total = reads().balanceAt(merchant.id(), newest.createdAt()).orElseThrow().balance();
@@ -152,7 +166,7 @@ public abstract class AccountReadsContract {
     Account merchant = open(AccountKind.MERCHANT);
     Account shard = shardOf(merchant, 1);
     deposit(merchant.id(), 100);
-    deposit(shard.id(), 40);
+    creditShard(shard, 40);
     deposit(merchant.id(), 7);
     List<LedgerEntry> all = page(merchant.id(), null, 10).reversed();
     Instant from = all.get(1).createdAt();
@@ -222,9 +236,9 @@ public abstract class AccountReadsContract {
     Account first = shardOf(merchant, 0);
     Account second = shardOf(merchant, 1);
     deposit(merchant.id(), 5);
-    deposit(first.id(), 10);
+    creditShard(first, 10);
     AccountView before = snapshot(merchant.id());
-    deposit(second.id(), 20);
+    creditShard(second, 20);
 
     AccountView after = snapshot(merchant.id());
     assertThat(before.balance()).isEqualTo(vnd(15));
@@ -280,7 +294,7 @@ public abstract class AccountReadsContract {
   void aPageShowsEachEntrysTypeAndItsTransactionsDetailsWhereThereAreAny() {
     AccountId wallet = open(AccountKind.USER).id();
     AccountId other = open(AccountKind.USER).id();
-    DirectPostings post = new DirectPostings(accounts(), journal(), unitOfWork(), 1);
+    Postings post = postings();
     TransactionDetails described =
         new TransactionDetails("order-" + UUID.randomUUID(), "lunch", Map.of("table", "7"));
     TransactionDetails onlyMetadata = new TransactionDetails(null, null, Map.of("app", "ios"));
@@ -307,10 +321,10 @@ public abstract class AccountReadsContract {
     Account merchant = open(AccountKind.MERCHANT);
     Account first = shardOf(merchant, 0);
     Account second = shardOf(merchant, 1);
-    deposit(first.id(), 1);
+    creditShard(first, 1);
     deposit(merchant.id(), 2);
-    deposit(second.id(), 3);
-    deposit(first.id(), 4);
+    creditShard(second, 3);
+    creditShard(first, 4);
 
     List<LedgerEntry> newest = page(merchant.id(), null, 3);
     List<LedgerEntry> rest = page(merchant.id(), HistoryPosition.of(newest.getLast()), 3);
@@ -371,7 +385,7 @@ public abstract class AccountReadsContract {
   private Booked booked() {
     AccountId wallet = open(AccountKind.USER).id();
     AccountId other = open(AccountKind.USER).id();
-    DirectPostings post = new DirectPostings(accounts(), journal(), unitOfWork(), 1);
+    Postings post = postings();
     String depositReference = "bank-credit-" + UUID.randomUUID();
     String orderReference = "order-" + UUID.randomUUID();
     post.deposit(wallet, vnd(100), referenced(depositReference));
@@ -470,19 +484,22 @@ public abstract class AccountReadsContract {
     Account merchant = open(AccountKind.MERCHANT);
     Account first = shardOf(merchant, 0);
     Account second = shardOf(merchant, 1);
-    AccountId payee = open(AccountKind.USER).id();
-    DirectPostings post = new DirectPostings(accounts(), journal(), unitOfWork(), 1);
-    post.deposit(first.id(), vnd(10));
+    AccountId customer = open(AccountKind.USER).id();
+    Postings post = postings();
+    post.deposit(customer, vnd(50));
+    TransactionId toFirst = post.transferToShard(customer, merchant.id(), first.id(), vnd(10));
     post.deposit(merchant.id(), vnd(20));
-    post.deposit(second.id(), vnd(40));
-    post.transfer(second.id(), payee, vnd(3), TransactionDetails.NONE);
-    post.transfer(first.id(), payee, vnd(4), TransactionDetails.NONE);
+    TransactionId toSecond = post.transferToShard(customer, merchant.id(), second.id(), vnd(40));
+    post.refund(toSecond, vnd(3));
+    post.refund(toFirst, vnd(4));
 
     assertThat(filtered(merchant.id(), direction(EntryDirection.OUT), 1))
         .extracting(e -> e.amount().amountMinor(), LedgerEntry::accountId)
         .containsExactly(tuple(-4L, first.id()), tuple(-3L, second.id()));
+    assertThat(amounts(filtered(merchant.id(), type(TransactionType.TRANSFER), 2)))
+        .containsExactly(40L, 10L);
     assertThat(amounts(filtered(merchant.id(), type(TransactionType.DEPOSIT), 2)))
-        .containsExactly(40L, 20L, 10L);
+        .containsExactly(20L);
     assertThat(amounts(filtered(merchant.id(), amounts(5L, 30L), 1))).containsExactly(20L, 10L);
   }
 

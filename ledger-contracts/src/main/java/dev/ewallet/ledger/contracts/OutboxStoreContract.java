@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +14,7 @@ import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,9 @@ public abstract class LedgerAuditContract {
 
   protected abstract UnitOfWork unitOfWork();
 
+  /** The posting path over the same storage as the ports under test. */
+  protected abstract Postings postings();
+
   /** Overwrites a cached balance behind the ledger's back, as a bug or a manual edit would. */
   protected abstract void corruptBalance(AccountId account, long balanceMinor);
 
@@ -46,8 +50,7 @@ public abstract class LedgerAuditContract {
                     AccountKind.USER,
                     Instant.now()))
             .id();
-    new DirectPostings(accounts(), journal(), unitOfWork(), 1)
-        .deposit(wallet, Money.of(amount, FRANCS));
+    postings().deposit(wallet, Money.of(amount, FRANCS));
     return wallet;
   }
 

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
@@ -18,6 +18,7 @@ import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the withdrawal and hold repositories must do. Rows reference real journal transactions, so
- * each test posts one first, through the ports.
+ * each test posts one first, through the ledger's own posting path ({@link Postings}).
  */
 public abstract class BankFlowRepositoryContract {
 
@@ -41,6 +42,9 @@ public abstract class BankFlowRepositoryContract {
 
   protected abstract UnitOfWork unitOfWork();
 
+  /** The posting path over the same storage as the ports under test. */
+  protected abstract Postings postings();
+
   private final Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
 
   private AccountId wallet() {
@@ -50,7 +54,7 @@ public abstract class BankFlowRepositoryContract {
   }
 
   private TransactionId posted(AccountId wallet) {
-    return new DirectPostings(accounts(), journal(), unitOfWork(), 1).deposit(wallet, vnd(100));
+    return postings().deposit(wallet, vnd(100));
   }
 
   private <T> T inTransaction(java.util.function.Supplier<T> work) {

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.ratelimit.RateLimitDecision;
 import dev.ewallet.ledger.domain.ratelimit.RequestKind;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Duration;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;

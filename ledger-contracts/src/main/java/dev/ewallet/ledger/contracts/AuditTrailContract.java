@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.audit.AuditFilter;
 import dev.ewallet.ledger.domain.audit.AuditRecord;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.testkit;
+package dev.ewallet.ledger.contracts;
 
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
@@ -11,10 +11,8 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
-import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
-import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -27,8 +25,8 @@ import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
-import dev.ewallet.ledger.domain.port.out.TransactionChanges;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -46,6 +44,9 @@ public abstract class JournalRepositoryContract {
   protected abstract AccountRepository accounts();
 
   protected abstract UnitOfWork unitOfWork();
+
+  /** The posting path over the same storage as the ports under test. */
+  protected abstract Postings postings();
 
   private final long principal = LedgerFixtures.freshUserId();
 
@@ -72,8 +73,7 @@ public abstract class JournalRepositoryContract {
   }
 
   private TransactionId deposit(AccountId wallet, long amount) {
-    return new DirectPostings(accounts(), journal(), unitOfWork(), principal)
-        .deposit(wallet, vnd(amount));
+    return postings().byOperator(principal).deposit(wallet, vnd(amount));
   }
 
   /** Whether the claim won its key, in a unit of work of its own. */
@@ -148,13 +148,13 @@ public abstract class JournalRepositoryContract {
     Account payer = wallet();
     Account payee = wallet();
     deposit(payer.id(), 1_000);
-    DirectPostings direct = new DirectPostings(accounts(), journal(), unitOfWork(), principal);
+    Postings direct = postings().byOperator(principal);
     TransactionId transfer =
         direct.transfer(payer.id(), payee.id(), vnd(800), TransactionDetails.NONE);
     assertThat(journal().refundedMinor(transfer)).isZero();
 
-    TransactionId first = direct.refund(transfer, payee.id(), payer.id(), vnd(300));
-    direct.refund(transfer, payee.id(), payer.id(), vnd(200));
+    TransactionId first = direct.refund(transfer, vnd(300));
+    direct.refund(transfer, vnd(200));
 
     assertThat(journal().refundedMinor(transfer)).isEqualTo(500);
     PostedTransaction refund = journal().findById(first).orElseThrow();
@@ -240,8 +240,7 @@ public abstract class JournalRepositoryContract {
   }
 
   private TransactionId deposit(AccountId wallet, long amount, TransactionDetails details) {
-    return new DirectPostings(accounts(), journal(), unitOfWork(), principal)
-        .deposit(wallet, vnd(amount), details);
+    return postings().byOperator(principal).deposit(wallet, vnd(amount), details);
   }
 
   @Test
@@ -275,41 +274,15 @@ public abstract class JournalRepositoryContract {
   void entriesOfManyTransactionsAreAppendedInOneGo() {
     Account wallet = wallet();
     deposit(wallet.id(), 10);
-    AccountId clearing = accounts().systemAccount(AccountKind.BANK_CLEARING, VND);
-    JournalClaim first = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
-    JournalClaim second = claim(LedgerFixtures.freshKey(), TransactionType.DEPOSIT, null);
 
-    unitOfWork()
-        .inTransaction(() -> {
-          journal().claimAll(List.of(first, second));
-          List<List<BalanceChange>> applied =
-              ChainedPostings.applyAll(
-                  accounts(),
-                  List.of(
-                      new ChainedPostings.Transaction(
-                          first.transactionId(),
-                          List.of(
-                              new Posting(clearing, vnd(-2)), new Posting(wallet.id(), vnd(2)))),
-                      new ChainedPostings.Transaction(
-                          second.transactionId(),
-                          List.of(
-                              new Posting(clearing, vnd(-3)), new Posting(wallet.id(), vnd(3))))),
-                  first.createdAt());
-          journal()
-              .appendEntries(
-                  List.of(
-                      new TransactionChanges(first.transactionId(), first.type(), applied.get(0)),
-                      new TransactionChanges(
-                          second.transactionId(), second.type(), applied.get(1))),
-                  first.createdAt());
-          return null;
-        });
+    List<TransactionId> posted =
+        postings().byOperator(principal).depositsInOneUnitOfWork(wallet.id(), vnd(2), vnd(3));
 
-    assertThat(journal().findById(first.transactionId()).orElseThrow().entries())
+    assertThat(journal().findById(posted.get(0)).orElseThrow().entries())
         .filteredOn(e -> e.accountId().equals(wallet.id()))
         .extracting(e -> e.balanceAfter().amountMinor())
         .containsExactly(12L);
-    assertThat(journal().findById(second.transactionId()).orElseThrow().entries())
+    assertThat(journal().findById(posted.get(1)).orElseThrow().entries())
         .filteredOn(e -> e.accountId().equals(wallet.id()))
         .extracting(e -> e.balanceAfter().amountMinor())
         .containsExactly(15L);
