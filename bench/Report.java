@@ -54,6 +54,7 @@ public class Report {
       md.append("\n## Service / pgbench ceiling\n\n| connections | uniform | hot account |\n|---:|---:|---:|\n")
           .append(ceiling);
     }
+    seed(md, rows);
     reads(md, rows);
     Double bulk = best(rows, "bulk");
     Double uniform = best(rows, "uniform");
@@ -72,6 +73,34 @@ public class Report {
     Files.writeString(out.resolve("chart.html"), chart(rows, args[3]));
     System.out.print(md);
     System.exit(failed ? 1 : 0);
+  }
+
+  /**
+   * The service against the seed's plain design measured right after it (bench/run.sh --peer):
+   * the closed economy against the seed's uniform transfers among as many accounts, the hot
+   * account against the seed's; each side's CPU per transfer (JVM / PostgreSQL, ms).
+   */
+  private static void seed(StringBuilder md, List<Row> rows) {
+    StringBuilder table = new StringBuilder();
+    for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
+      for (String scenario : List.of("closed", "hot")) {
+        Row service = row(rows, scenario, c);
+        Row seed = row(rows, "seed-" + scenario, c);
+        if (service == null || seed == null || seed.rps() == 0) {
+          continue;
+        }
+        table.append(String.format("| %d | %s | %.0f | %.0f | %.2f | %s / %s | %s / %s |%n",
+            c, scenario, service.rps(), seed.rps(), service.rps() / seed.rps(),
+            service.jvmPer1k(), service.pgPer1k(), seed.jvmPer1k(), seed.pgPer1k()));
+      }
+    }
+    if (!table.isEmpty()) {
+      md.append("\n## Service / the seed's code, measured right after\n\n")
+          .append("| connections | scenario | service req/s | seed's req/s | ratio")
+          .append(" | service CPU s / 1k (JVM / PostgreSQL) | seed's CPU s / 1k |\n")
+          .append("|---:|---|---:|---:|---:|---|---|\n")
+          .append(table);
+    }
   }
 
   /**
@@ -144,13 +173,15 @@ public class Report {
   /** Two line charts as inline SVG: throughput and p99 against connections, one line a scenario. */
   private static String chart(List<Row> rows, String title) {
     Map<String, List<Row>> series = new LinkedHashMap<>();
-    for (String s : List.of("uniform", "hot", "read", "bulk", "pgbench-uniform", "pgbench-hot")) {
+    for (String s : List.of("uniform", "hot", "closed", "read", "bulk", "pgbench-uniform", "pgbench-hot",
+        "seed-closed", "seed-hot")) {
       List<Row> points = rows.stream().filter(r -> r.scenario().equals(s)).toList();
       if (!points.isEmpty()) {
         series.put(s, points);
       }
     }
-    String[] colours = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"};
+    String[] colours = {"#1f77b4", "#d62728", "#17becf", "#2ca02c", "#9467bd", "#ff7f0e",
+        "#8c564b", "#7f7f7f", "#bcbd22"};
     return "<!doctype html><meta charset=utf-8><title>Ledger benchmark</title><h1>Ledger benchmark</h1><p>"
         + title + "</p>"
         + svg("requests/s", series, colours, r -> r.rps())

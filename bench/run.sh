@@ -5,7 +5,10 @@
 #
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
-#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot read bulk pgbench spike
+#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot closed read bulk pgbench spike
+#                                (closed: a dense economy, every transfer from one payer to another,
+#                                so the same PAYERS wallets pay and are paid; --payers sets how many,
+#                                2,000 by default)
 #                                (and balance, history: the two halves of read on their own,
 #                                and deposit: bank credits by the operator to random wallets, all
 #                                against the one clearing account; withdraw and hold: payers'
@@ -33,6 +36,12 @@
 #                                127.0.0.1:4318 (ops/otlp-sink, started here unless one answers
 #                                there), with a span per statement: the cost of tracing, against
 #                                a run without it (no endpoint: tracing off)
+#   bench/run.sh --peer DIR      the seed's plain design (a copy of the peer service in DIR, run by
+#                                its own run.sh) measured right after the service, on a database of
+#                                its own, with PAYERS accounts at the same connections, duration and
+#                                warm-up: its uniform transfers are the closed economy's peer
+#                                (seed-closed), its hot ones the hot account's (seed-hot). DIR
+#                                defaults to $SEED_REFERENCE; --peer none runs no peer
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
@@ -45,13 +54,16 @@ cd "$(dirname "$0")/.."
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
-SHED_AFTER_MS=500 SCENARIOS="uniform hot read bulk pgbench spike" PROFILER=jfr PROFILE_SCENARIO=uniform
+SHED_AFTER_MS=500 SCENARIOS="uniform hot closed read bulk pgbench spike" PROFILER=jfr
+PROFILE_SCENARIO=uniform PEER=${SEED_REFERENCE:-none}
 ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
     --duration) DURATION=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
+    --payers) PAYERS=$2; shift 2 ;;
+    --peer) PEER=$2; shift 2 ;;
     --scenarios) SCENARIOS=$2; shift 2 ;;
     --profiler) PROFILER=$2; shift 2 ;;
     --profile-scenario) PROFILE_SCENARIO=$2; shift 2 ;;
@@ -67,10 +79,13 @@ done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
 [ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
   || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
-[[ $PROFILE_SCENARIO =~ ^(uniform|hot|read|balance|history|floor|deposit|withdraw|hold)$ ]] || {
-  echo "--profile-scenario is uniform, hot, read, balance, history, floor, deposit, withdraw or hold" >&2
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|closed|read|balance|history|floor|deposit|withdraw|hold)$ ]] || {
+  echo "--profile-scenario is uniform, hot, closed, read, balance, history, floor, deposit, withdraw or hold" >&2
   exit 2
 }
+[[ $PAYERS =~ ^[0-9]+$ && $PAYERS -ge 2 && $PAYERS -le $WALLETS ]] \
+  || { echo "--payers is between 2 and the wallets loaded" >&2; exit 2; }
+[ "$PEER" = none ] || [ -x "$PEER/run.sh" ] || { echo "--peer $PEER: no run.sh there" >&2; exit 2; }
 for tool in wrk pgbench psql openssl; do
   command -v "$tool" >/dev/null || { echo "$tool is required (see the header of $0)" >&2; exit 1; }
 done
@@ -131,7 +146,7 @@ else
   ledger_aot_cache
   java $LEDGER_JAVA_OPTS $PROFILER_OPTS "${LEDGER_LAUNCH[@]}" > "$OUT/service.log" 2>&1 &
   SERVICE=$!
-  trap 'kill $SERVICE ${SINK:-} 2>/dev/null; wait $SERVICE 2>/dev/null || true' EXIT
+  trap 'kill $SERVICE ${SINK:-} 2>/dev/null || true; wait $SERVICE 2>/dev/null || true' EXIT
   for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
   curl -sf "$BASE/actuator/health" >/dev/null || { log "the service did not start"; exit 1; }
   JVMS=$SERVICE SERVICE_PIDS=$SERVICE
@@ -197,6 +212,37 @@ pgbench_run() { # label hot connections seconds
         l[int(NR*0.5)+1], l[int(NR*0.95)+1], l[int(NR*0.99)+1], l[int(NR*0.999)+1],
         (tps > 0 ? pg / hz / (tps * d) * 1000 : 0) }' >> "$RESULTS"
   rm -rf "$dir"
+}
+
+# The seed's plain design, by its own run.sh on a copy (the peer's folder may be read-only): its
+# uniform transfers among PAYERS accounts are the closed economy's peer (seed-closed), its hot
+# ones the hot account's (seed-hot). Each of its result lines ("uniform c=32 rps=... p50=...ms
+# p99=...ms non2xx=0 socket_errors=0 cpu(java/pg/wrk/idle cores)=J / P / W / I") becomes a row,
+# the JVM's and PostgreSQL's CPU per transfer worked out from the cores it measured. It fails, and
+# so the harness, when its books do not balance.
+peer_run() {
+  local dir scenarios="" out
+  ! runs closed || scenarios=uniform
+  ! runs hot || scenarios="$scenarios hot"
+  [ -n "$scenarios" ] || return 0
+  dir=$(mktemp -d)
+  cp -r "$PEER/." "$dir"
+  log "the seed's code: $PAYERS accounts, $scenarios at $CONNECTIONS connections..."
+  out=$("$dir/run.sh" -d seedref_bench -n "$PAYERS" -s "$scenarios" -c "$CONNECTIONS" \
+    -t "$(( DURATION < 5 ? 5 : DURATION ))" -w "$WARMUP" 2>"$OUT/peer.log") \
+    || { echo "$out" >&2; tail -20 "$OUT/peer.log" >&2; exit 1; }
+  rm -rf "$dir"
+  # Maven's colour codes may lead its first line.
+  out=$(echo "$out" | sed 's/\x1b\[[0-9;]*m//g')
+  echo "$out" > "$OUT/peer.md"
+  echo "$out" | awk '/^(uniform|hot) c=[0-9]+ rps=/ {
+      for (i = 2; i <= 7; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      sub(/^cores\)=/, "", $9)
+      sub(/ms$/, "", v["p50"]); sub(/ms$/, "", v["p99"])
+      rps = v["rps"] + 0
+      printf "%s\t%d\t%.1f\t%s\t-\t%s\t-\t-\t%.2f\t-\t%.3f\t%.3f\n",
+        ($1 == "hot" ? "seed-hot" : "seed-closed"), v["c"], rps, v["p50"], v["p99"], $9,
+        (rps > 0 ? $9 / rps * 1000 : 0), (rps > 0 ? $11 / rps * 1000 : 0) }' >> "$RESULTS"
 }
 
 # PostgreSQL plans the service's statements (and the foreign-key checks of its inserts) once per
@@ -279,6 +325,7 @@ for c in $CONNECTIONS; do
   log "$SCENARIOS at $c connections..."
   ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
   ! runs hot || wrk_run hot "$c" "$DURATION" hot
+  ! runs closed || wrk_run closed "$c" "$DURATION" closed
   ! runs read || wrk_run read "$c" "$DURATION" read
   ! runs balance || wrk_run balance "$c" "$DURATION" balance
   ! runs history || wrk_run history "$c" "$DURATION" history
@@ -310,6 +357,11 @@ else
 fi
 
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
+if [ "$PEER" != none ]; then
+  # The service stops first, so that the peer has the machine to itself, as the service had.
+  if [ "$INSTANCES" -gt 0 ]; then ops/cluster/stop.sh --dir "$OUT/cluster"; else kill $SERVICE; wait $SERVICE 2>/dev/null || true; fi
+  peer_run
+fi
 java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
   "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}$(
     [ "$INSTANCES" -eq 0 ] || echo ", $INSTANCES instances behind HAProxy")$(

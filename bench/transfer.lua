@@ -1,6 +1,8 @@
 -- wrk script for the ledger benchmarks. MODE (environment):
 --   uniform  transfers of 1 dong from a random payer to a random wallet in 1..WALLETS
 --   hot      transfers of 1 dong from a random payer to TARGET
+--   closed   transfers of 1 dong from a random payer to another random payer: a dense economy,
+--            where the same few thousand wallets (the PAYERS file) pay and are paid
 --   read     GET of a random payer's account (3 in 4) or its newest history page (1 in 4)
 --   balance, history   the two halves of read on their own: only the account, only the page
 --   bulk     a batch of BATCH (100) uniform transfers from one random payer, each under its own
@@ -98,9 +100,13 @@ local function transfers(payer)
 end
 
 function request()
-  local payer = payers[math.random(#payers)]
+  local index = math.random(#payers)
+  local payer = payers[index]
   if mode == "hot" then
     return transfer(payer, tonumber(target))
+  elseif mode == "closed" then
+    local other = math.random(#payers - 1)
+    return transfer(payer, payers[other < index and other or other + 1].id)
   elseif mode == "read" or mode == "balance" or mode == "history" then
     local path = "/v1/accounts/" .. payer.id
     if mode == "history" or (mode == "read" and math.random(4) == 1) then
