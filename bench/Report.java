@@ -77,15 +77,16 @@ public class Report {
 
   /**
    * The service against the seed's plain design measured right after it (bench/run.sh --peer):
-   * the closed economy against the seed's uniform transfers among as many accounts, the hot
-   * account against the seed's; each side's CPU per transfer (JVM / PostgreSQL, ms).
+   * the closed economy against the seed's uniform transfers among as many accounts, the hot wallet
+   * and the sharded merchant against the seed's hot account; each side's CPU per transfer (JVM /
+   * PostgreSQL, ms). Then the merchant against the closed economy of the same run.
    */
   private static void seed(StringBuilder md, List<Row> rows) {
     StringBuilder table = new StringBuilder();
     for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
-      for (String scenario : List.of("closed", "hot")) {
+      for (String scenario : List.of("closed", "hot", "merchant")) {
         Row service = row(rows, scenario, c);
-        Row seed = row(rows, "seed-" + scenario, c);
+        Row seed = row(rows, scenario.equals("closed") ? "seed-closed" : "seed-hot", c);
         if (service == null || seed == null || seed.rps() == 0) {
           continue;
         }
@@ -100,6 +101,13 @@ public class Report {
           .append(" | service CPU s / 1k (JVM / PostgreSQL) | seed's CPU s / 1k |\n")
           .append("|---:|---|---:|---:|---:|---|---|\n")
           .append(table);
+    }
+    for (int c : new TreeSet<>(rows.stream().map(Row::connections).toList())) {
+      Double merchant = ratio(rows, "merchant", "closed", c);
+      if (merchant != null) {
+        md.append(String.format("%nThe merchant with 16 shards / the closed economy at %d"
+            + " connections: %s%n", c, fmt(merchant)));
+      }
     }
   }
 
@@ -173,15 +181,15 @@ public class Report {
   /** Two line charts as inline SVG: throughput and p99 against connections, one line a scenario. */
   private static String chart(List<Row> rows, String title) {
     Map<String, List<Row>> series = new LinkedHashMap<>();
-    for (String s : List.of("uniform", "hot", "closed", "read", "bulk", "pgbench-uniform", "pgbench-hot",
+    for (String s : List.of("uniform", "hot", "closed", "merchant", "read", "bulk", "pgbench-uniform", "pgbench-hot",
         "seed-closed", "seed-hot")) {
       List<Row> points = rows.stream().filter(r -> r.scenario().equals(s)).toList();
       if (!points.isEmpty()) {
         series.put(s, points);
       }
     }
-    String[] colours = {"#1f77b4", "#d62728", "#17becf", "#2ca02c", "#9467bd", "#ff7f0e",
-        "#8c564b", "#7f7f7f", "#bcbd22"};
+    String[] colours = {"#1f77b4", "#d62728", "#17becf", "#e377c2", "#2ca02c", "#9467bd",
+        "#ff7f0e", "#8c564b", "#7f7f7f", "#bcbd22"};
     return "<!doctype html><meta charset=utf-8><title>Ledger benchmark</title><h1>Ledger benchmark</h1><p>"
         + title + "</p>"
         + svg("requests/s", series, colours, r -> r.rps())

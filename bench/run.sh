@@ -5,10 +5,12 @@
 #
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
-#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot closed read bulk pgbench spike
+#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot closed merchant read bulk
+#                                pgbench spike
 #                                (closed: a dense economy, every transfer from one payer to another,
 #                                so the same PAYERS wallets pay and are paid; --payers sets how many,
-#                                2,000 by default)
+#                                2,000 by default; merchant: the payers paying one merchant with 16
+#                                shards, opened through the API, where hot pays one plain wallet)
 #                                (and balance, history: the two halves of read on their own,
 #                                and deposit: bank credits by the operator to random wallets, all
 #                                against the one clearing account; withdraw and hold: payers'
@@ -40,8 +42,17 @@
 #                                its own run.sh) measured right after the service, on a database of
 #                                its own, with PAYERS accounts at the same connections, duration and
 #                                warm-up: its uniform transfers are the closed economy's peer
-#                                (seed-closed), its hot ones the hot account's (seed-hot). DIR
+#                                (seed-closed), its hot ones the hot wallet's and the merchant's
+#                                (seed-hot). DIR
 #                                defaults to $SEED_REFERENCE; --peer none runs no peer
+#   bench/run.sh --diagnose      where PostgreSQL's time goes in each measured row of the uniform,
+#                                hot, closed and merchant scenarios, in bench/out/diagnosis.md: each
+#                                statement's calls, rows and milliseconds per transfer
+#                                (pg_stat_statements), the service's sessions' wait events sampled
+#                                every 100 ms, commits, rollbacks and deadlocks per transfer, and the
+#                                group-commit batches' sizes. Needs pg_stat_statements loaded:
+#                                ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements',
+#                                then restart PostgreSQL
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
@@ -54,9 +65,9 @@ cd "$(dirname "$0")/.."
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
-SHED_AFTER_MS=500 SCENARIOS="uniform hot closed read bulk pgbench spike" PROFILER=jfr
+SHED_AFTER_MS=500 SCENARIOS="uniform hot closed merchant read bulk pgbench spike" PROFILER=jfr
 PROFILE_SCENARIO=uniform PEER=${SEED_REFERENCE:-none}
-ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false
+ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -69,6 +80,7 @@ while [ $# -gt 0 ]; do
     --profile-scenario) PROFILE_SCENARIO=$2; shift 2 ;;
     --instances) INSTANCES=$2; PROFILER=none; shift 2 ;;
     --traces) TRACES=true; shift ;;
+    --diagnose) DIAGNOSE=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SCENARIOS="$SCENARIOS deposit withdraw hold floor"
       SHED_AFTER_MS=5000
@@ -79,8 +91,8 @@ done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
 [ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
   || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
-[[ $PROFILE_SCENARIO =~ ^(uniform|hot|closed|read|balance|history|floor|deposit|withdraw|hold)$ ]] || {
-  echo "--profile-scenario is uniform, hot, closed, read, balance, history, floor, deposit, withdraw or hold" >&2
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|closed|merchant|read|balance|history|floor|deposit|withdraw|hold)$ ]] || {
+  echo "--profile-scenario is uniform, hot, closed, merchant, read, balance, history, floor, deposit, withdraw or hold" >&2
   exit 2
 }
 [[ $PAYERS =~ ^[0-9]+$ && $PAYERS -ge 2 && $PAYERS -le $WALLETS ]] \
@@ -101,6 +113,14 @@ runs() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 . bin/db-roles.sh
 psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
 ensure_ledger_database "$DB"
+rm -f "$OUT/diagnosis.md"
+if [ "$DIAGNOSE" = true ]; then
+  [[ $(psql -h 127.0.0.1 -U postgres -Atc "SHOW shared_preload_libraries") == *pg_stat_statements* ]] || {
+    echo "--diagnose needs pg_stat_statements loaded (see the header of $0)" >&2; exit 2; }
+  psql -h 127.0.0.1 -U postgres -d "$DB" -qc "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
+  printf '# Where PostgreSQL spends its time (%s)\n\n%s wallets, %s payers, %s s per row.\n' \
+    "$(date -u +%Y-%m-%dT%H:%MZ)" "$WALLETS" "$PAYERS" "$DURATION" > "$OUT/diagnosis.md"
+fi
 ./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
 PROFILER_OPTS=""
 if [ "$PROFILER" = async ]; then
@@ -161,6 +181,14 @@ log "minting tokens for $PAYERS payers..."
 shuf -i "1-$WALLETS" -n "$PAYERS" | java bench/Tokens.java 86400 > "$OUT/payers.txt"
 HOT=$WALLETS
 OPERATOR=$(bin/dev-token 1 --operator --ttl 86400)
+MERCHANT=0
+if runs merchant; then
+  MERCHANT=$(curl -sf -X POST "$BASE/v1/accounts" -H "Authorization: Bearer $OPERATOR" \
+    -H 'Content-Type: application/json' \
+    -d "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":$(( WALLETS + 100 )),\"shards\":16}" \
+    | sed -E 's/.*"id":([0-9]+).*/\1/')
+  log "merchant $MERCHANT opened with 16 shards"
+fi
 
 # The service's CPU and memory: every process of it (the instances and HAProxy with --instances).
 cpu_ticks() {
@@ -184,7 +212,8 @@ wrk_run() { # scenario connections seconds
   local mode=$1 c=$2 d=$3 before after pg_before pg_after out line
   before=$(cpu_ticks)
   pg_before=$(pg_ticks)
-  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT PAYERS=$OUT/payers.txt OPERATOR=$OPERATOR \
+  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT MERCHANT=$MERCHANT PAYERS=$OUT/payers.txt \
+    OPERATOR=$OPERATOR \
     wrk -t "$(( c < 4 ? c : 4 ))" -c "$c" -d "${d}s" --timeout 10s -s bench/transfer.lua "$BASE" 2>&1)
   after=$(cpu_ticks)
   pg_after=$(pg_ticks)
@@ -196,6 +225,61 @@ wrk_run() { # scenario connections seconds
       printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\t%.3f\t%.3f\n", s, c, v["rps"], v["p50"],
         v["p95"], v["p99"], v["p999"], v["statuses"], cpu / hz / d, rss,
         (n > 0 ? cpu / hz / n * 1000 : 0), (n > 0 ? pg / hz / n * 1000 : 0) }' >> "$RESULTS"
+}
+# --diagnose: what a measured row of the service cost PostgreSQL, statement by statement, and what
+# its sessions waited for. diagnose_start resets the counters and starts sampling (one psql session
+# polling pg_stat_activity every 100 ms, so the sampler costs a connection, not a process per
+# sample); diagnose_end appends the row's section to diagnosis.md, per transfer of the row.
+DIAGNOSIS=$OUT/diagnosis.md
+PSQL_DB=(psql -X -h 127.0.0.1 -U postgres -d "$DB" -Atq)
+db_counters() {
+  "${PSQL_DB[@]}" -F ' ' -c "SELECT xact_commit, xact_rollback, deadlocks FROM pg_stat_database
+    WHERE datname = current_database()"
+}
+batch_counters() { # batches posted, transfers they carried
+  curl -sf -H "Authorization: Bearer $OPERATOR" "$BASE/actuator/prometheus" | awk '
+    /^ledger_posting_batch_size_count/ {n = $2} /^ledger_posting_batch_size_sum/ {s = $2}
+    END {printf "%d %d\n", n, s}'
+}
+diagnose_start() {
+  "${PSQL_DB[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
+  DB_BEFORE=$(db_counters) BATCHES_BEFORE=$(batch_counters)
+  printf '%s\n' "SELECT coalesce(wait_event_type || ':' || wait_event, 'on CPU') || ' (' || state || ')'
+    FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle'
+    AND pid <> pg_backend_pid()" '\watch 0.1' | "${PSQL_DB[@]}" > "$OUT/waits.txt" 2>/dev/null &
+  SAMPLER=$!
+}
+diagnose_end() { # label connections
+  local transfers
+  kill "$SAMPLER"; wait "$SAMPLER" 2>/dev/null || true
+  transfers=$(tail -n 1 "$RESULTS" | awk -F'\t' -v d="$DURATION" '{printf "%d", $3 * d}')
+  [ "$transfers" -gt 0 ] || return 0
+  {
+    printf '\n## %s at %s connections: %s transfers\n\n' "$1" "$2" "$transfers"
+    echo "| statement | calls / transfer | rows / transfer | ms / transfer | mean ms |"
+    echo "|---|---:|---:|---:|---:|"
+    "${PSQL_DB[@]}" -c "SELECT format('| %s | %s | %s | %s | %s |',
+        replace(left(regexp_replace(query, '\s+', ' ', 'g'), 120), '|', '/'),
+        round(calls::numeric / $transfers, 3), round(rows::numeric / $transfers, 3),
+        round((total_exec_time / $transfers)::numeric, 4), round(mean_exec_time::numeric, 3))
+      FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY total_exec_time DESC LIMIT 15"
+    echo
+    echo "| the service's sessions, sampled every 100 ms | share of samples |"
+    echo "|---|---:|"
+    grep -v '^$' "$OUT/waits.txt" | sort | uniq -c | sort -rn | head -12 \
+      | awk '{n[NR] = $1; $1 = ""; w[NR] = substr($0, 2); t += n[NR]}
+        END {for (i = 1; i <= NR; i++) printf "| %s | %.1f %% |\n", w[i], n[i] * 100 / t}'
+    echo
+    read -r commits rollbacks deadlocks <<<"$(db_counters)"
+    read -r c0 r0 d0 <<<"$DB_BEFORE"
+    read -r batches carried <<<"$(batch_counters)"
+    read -r b0 t0 <<<"$BATCHES_BEFORE"
+    awk -v n="$transfers" -v c=$(( commits - c0 )) -v r=$(( rollbacks - r0 )) -v d=$(( deadlocks - d0 )) \
+      -v b=$(( batches - b0 )) -v t=$(( carried - t0 )) 'BEGIN {
+        printf "Per transfer: %.3f commits, %.4f rollbacks (%d in all; retried and split batches, refused requests), %d deadlocks. ", c / n, r / n, r, d
+        printf "Group-commit batches: %d, %.1f transfers each on average.\n", b, (b > 0 ? t / b : 0) }'
+  } >> "$DIAGNOSIS"
 }
 pgbench_run() { # label hot connections seconds
   local label=$1 hot=$2 c=$3 d=$4 dir pg_before
@@ -223,7 +307,7 @@ pgbench_run() { # label hot connections seconds
 peer_run() {
   local dir scenarios="" out
   ! runs closed || scenarios=uniform
-  ! runs hot || scenarios="$scenarios hot"
+  ! runs hot && ! runs merchant || scenarios="$scenarios hot"
   [ -n "$scenarios" ] || return 0
   dir=$(mktemp -d)
   cp -r "$PEER/." "$dir"
@@ -321,11 +405,21 @@ if [ "$PROFILER" != none ] && runs "$PROFILE_SCENARIO"; then
   profile stop
   settle
 fi
+measured_transfers() { # scenario connections
+  if [ "$DIAGNOSE" = true ]; then
+    diagnose_start
+    wrk_run "$1" "$2" "$DURATION" "$1"
+    diagnose_end "$1" "$2"
+  else
+    wrk_run "$1" "$2" "$DURATION" "$1"
+  fi
+}
 for c in $CONNECTIONS; do
   log "$SCENARIOS at $c connections..."
-  ! runs uniform || wrk_run uniform "$c" "$DURATION" uniform
-  ! runs hot || wrk_run hot "$c" "$DURATION" hot
-  ! runs closed || wrk_run closed "$c" "$DURATION" closed
+  ! runs uniform || measured_transfers uniform "$c"
+  ! runs hot || measured_transfers hot "$c"
+  ! runs closed || measured_transfers closed "$c"
+  ! runs merchant || measured_transfers merchant "$c"
   ! runs read || wrk_run read "$c" "$DURATION" read
   ! runs balance || wrk_run balance "$c" "$DURATION" balance
   ! runs history || wrk_run history "$c" "$DURATION" history

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.application.posting;
 
 import dev.ewallet.ledger.application.posting.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.posting.PostingOutcome.Unknown;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.outbox.TraceContext;
@@ -14,14 +15,15 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -44,7 +46,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * what the writers expect, not by a timer per request: a waiting request parks once, on its
  * outcome. A writer beyond the first stops after {@code writerIdleTimeout} without work. A writer
  * that wakes to a queue other idle writers are waking to as well takes only its share of it, so the
- * batches run side by side instead of one after another.
+ * batches run side by side instead of one after another. Batches in flight never share an account:
+ * a writer takes only the queued groups that share none with another writer's batch, oldest first,
+ * and a group left waiting keeps its accounts from younger ones ({@link DisjointBatches}), so two
+ * batches never wait on each other's row locks.
  *
  * <p>Why this file is longer than the project's 300 lines: the queue, the waiting callers, the
  * writers' slots and their expected ends are one piece of shared state. Whether a request may be
@@ -63,6 +68,7 @@ public final class GroupCommitEngine implements PostingStrategy {
    */
   private record Pending(
       List<PostingRequest> requests,
+      Set<AccountId> accounts,
       CompletableFuture<List<PostingOutcome>> result,
       long enqueuedNanos,
       long takenBy,
@@ -83,6 +89,8 @@ public final class GroupCommitEngine implements PostingStrategy {
   private static final long NOT_POSTING = Long.MIN_VALUE;
 
   private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+  private final DisjointBatches<Pending> selection =
+      new DisjointBatches<>(Pending::accounts, pending -> pending.requests().size());
   // The callers of postAll waiting for their outcome, by the future they wait on.
   private final Map<CompletableFuture<List<PostingOutcome>>, Pending> waiting =
       new ConcurrentHashMap<>();
@@ -299,14 +307,18 @@ public final class GroupCommitEngine implements PostingStrategy {
     long resultWaitNanos = resultWait().toNanos();
     long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
     long now = System.nanoTime();
+    Set<AccountId> accounts = new HashSet<>();
+    requests.forEach(request -> accounts.addAll(request.movement().accountsToLock()));
     Pending pending =
         new Pending(
             PostingRequest.tracedBy(tracing.current(), requests),
+            accounts,
             new CompletableFuture<>(),
             now,
             now + queueWaitNanos,
             now + resultWaitNanos);
     queue.add(pending);
+    selection.queued();
     if (idle.get() == 0
         && alive.get() < writers.length
         && waitsLongerThanAlone(pending.enqueuedNanos())) {
@@ -340,15 +352,18 @@ public final class GroupCommitEngine implements PostingStrategy {
     List<Pending> batch = List.of();
     try {
       while (running) {
-        Pending first = next(slot);
-        if (first == null) {
+        batch = next(slot);
+        if (batch.isEmpty()) {
           if (retire(slot)) {
             return;
           }
           continue;
         }
-        batch = taking(first, share());
-        post(slot, batch);
+        try {
+          post(slot, batch);
+        } finally {
+          selection.release(batch);
+        }
       }
     } catch (InterruptedException stopping) {
       // close() stops the writers.
@@ -359,38 +374,25 @@ public final class GroupCommitEngine implements PostingStrategy {
     }
   }
 
-  /** The next request, or null when a writer beyond the first has waited its idle time in vain. */
-  private Pending next(int slot) throws InterruptedException {
+  /**
+   * The batch a writer posts next ({@link DisjointBatches}: whole groups only, none sharing an
+   * account with another writer's batch in flight), or an empty one when a writer beyond the first
+   * has waited its idle time in vain.
+   */
+  private List<Pending> next(int slot) throws InterruptedException {
     idle.incrementAndGet();
     try {
-      return slot == 0
-          ? queue.take()
-          : queue.poll(settings.writerIdleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+      return selection.next(
+          queue, this::share, slot == 0 ? 0 : settings.writerIdleTimeout().toNanos());
     } finally {
       idle.decrementAndGet();
     }
   }
 
-  /**
-   * The batch a writer posts: {@code first}, then what is queued, whole groups only, until it holds
-   * {@code share} requests or more (a group larger than that is posted alone, in one batch).
-   */
-  private List<Pending> taking(Pending first, int share) {
-    List<Pending> batch = new ArrayList<>();
-    batch.add(first);
-    int requests = first.requests().size();
-    Pending more;
-    while (requests < share && (more = queue.poll()) != null) {
-      batch.add(more);
-      requests += more.requests().size();
-    }
-    return batch;
-  }
-
-  /** This writer's share of the queue: all of it, unless other writers are waking to it too. */
+  /** A writer's share of the queue: all of it, unless other writers are waking to it too. */
   private int share() {
-    int waking = idle.get() + 1;
-    return Math.min(settings.maxBatch(), Math.ceilDiv(queue.size() + 1, waking));
+    int waking = Math.max(1, idle.get());
+    return Math.clamp(Math.ceilDiv(queue.size(), waking), 1, settings.maxBatch());
   }
 
   /**

@@ -347,8 +347,10 @@ class GroupCommitEngineTest {
                 64, 2, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMillis(50)));
     AccountId from = live.openWallet(7);
     TransferFundsCommand first = fundedTransfer(live, from);
-    TransferFundsCommand second =
-        new TransferFundsCommand(Caller.user(7), freshKey(), from, first.toAccountId(), 25);
+    // On wallets of its own: one that shares a wallet with the first waits for it
+    // (DisjointBatchesTest).
+    AccountId elsewhere = live.openWallet(9);
+    TransferFundsCommand second = fundedTransfer(live, elsewhere, 9);
     CountDownLatch database = live.unitOfWork.stallNextStart();
     int runsBefore = live.unitOfWork.runs();
     live.services.start();
@@ -368,7 +370,8 @@ class GroupCommitEngineTest {
       assertThat(stalled).as("still waiting on the database: another writer posted it").isNotDone();
       database.countDown();
       assertThat(stalled.get(30, TimeUnit.SECONDS).replayed()).isFalse();
-      assertThat(live.balance(from)).isEqualTo(935);
+      assertThat(live.balance(from)).isEqualTo(960);
+      assertThat(live.balance(elsewhere)).isEqualTo(960);
       await(
           () -> live.services.postingWriters().writers().alive() == 1,
           "the second writer stopped once idle; the first still runs");
@@ -520,10 +523,17 @@ class GroupCommitEngineTest {
         new GroupCommitSettings(maxBatch, 1, maxQueueWait, maxResultWait, Duration.ofSeconds(1)));
   }
 
-  /** A transfer of 40 from {@code from}, funded with 1,000, to a new wallet of user 8. */
+  /** A transfer of 40 from {@code from} of user 7, funded with 1,000, to a new wallet of user 8. */
   private static TransferFundsCommand fundedTransfer(LedgerServicesFixture live, AccountId from) {
+    return fundedTransfer(live, from, 7);
+  }
+
+  /** A transfer of 40 from {@code from} of the owner, funded with 1,000, to a new wallet. */
+  private static TransferFundsCommand fundedTransfer(
+      LedgerServicesFixture live, AccountId from, long owner) {
     live.deposit(from, 1_000);
-    return new TransferFundsCommand(Caller.user(7), freshKey(), from, live.openWallet(8), 40);
+    return new TransferFundsCommand(
+        Caller.user(owner), freshKey(), from, live.openWallet(owner + 1), 40);
   }
 
   /** The replacement writer starts on its own thread; wait (bounded) until it runs. */
