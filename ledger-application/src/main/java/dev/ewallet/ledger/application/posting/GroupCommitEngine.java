@@ -359,11 +359,7 @@ public final class GroupCommitEngine implements PostingStrategy {
           }
           continue;
         }
-        try {
-          post(slot, batch);
-        } finally {
-          selection.release(batch);
-        }
+        post(slot, batch);
       }
     } catch (InterruptedException stopping) {
       // close() stops the writers.
@@ -431,6 +427,8 @@ public final class GroupCommitEngine implements PostingStrategy {
           tracing.inBatch(batch.stream().map(Pending::trace).toList(), () -> poster.post(requests));
     } finally {
       busyUntil.set(slot, NOT_POSTING);
+      // Committed or rolled back: its rows are the other writer's before its callers are answered.
+      selection.release(batch);
     }
     long took = System.nanoTime() - started;
     metrics.recordBatch(requests.size(), started - batch.getFirst().enqueuedNanos(), took);
