@@ -1,6 +1,5 @@
 package dev.ewallet.ledger.contracts;
 
-import dev.ewallet.ledger.application.LedgerLimits;
 import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.RateLimits;
@@ -15,6 +14,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.movement.Deposit;
 import dev.ewallet.ledger.domain.movement.Movement;
@@ -54,11 +54,10 @@ public final class Postings {
     this.operator = operator;
     Clock clock = Clock.systemUTC();
     this.services = new LedgerServices(ports, new RateLimits(10, 0, true), clock);
-    LedgerLimits limits = LedgerLimits.DEFAULT;
+    // The same rules as the services' default limits: no fees, no outgoing limits.
     this.inline =
         new InlinePosting(
-            new BatchPoster(
-                ports, new PostingRules(limits.amounts(), limits.fees()), limits.outgoing(), clock),
+            new BatchPoster(ports, PostingRules.DEFAULT, OutgoingLimits.NONE, clock),
             ports.tracing());
   }
 

@@ -71,20 +71,20 @@ final class DisjointBatches<G> {
    */
   private List<G> take(BlockingQueue<G> queue, int share) {
     List<G> batch = new ArrayList<>();
-    Set<AccountId> blocked = new HashSet<>(inFlight);
+    Set<AccountId> passedOver = new HashSet<>();
     int requests = 0;
     for (G group : queue) {
       if (requests >= share) {
         break;
       }
       Set<AccountId> accounts = accountsOf.apply(group);
-      if (disjoint(accounts, blocked)) {
+      if (disjoint(accounts, inFlight) && disjoint(accounts, passedOver)) {
         if (queue.remove(group)) {
           batch.add(group);
           requests += requestsOf.applyAsInt(group);
         }
       } else {
-        blocked.addAll(accounts);
+        passedOver.addAll(accounts);
       }
     }
     for (G group : batch) {
