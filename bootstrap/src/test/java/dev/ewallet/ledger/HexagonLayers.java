@@ -33,6 +33,7 @@ final class HexagonLayers {
                   "Kafka",
                   "Redis",
                   "BankSimulator",
+                  "BankIso20022",
                   "Metrics",
                   "Bootstrap")),
           new Layer(
@@ -60,6 +61,11 @@ final class HexagonLayers {
               "BankSimulator",
               "adapter-bank-simulator",
               "dev.ewallet.ledger.adapter.banksimulator..",
+              List.of("Bootstrap")),
+          new Layer(
+              "BankIso20022",
+              "adapter-bank-iso20022",
+              "dev.ewallet.ledger.adapter.bankiso20022..",
               List.of("Bootstrap")),
           new Layer(
               "Metrics", "bootstrap", "dev.ewallet.ledger.adapter.metrics..", List.of("Bootstrap")),

@@ -49,4 +49,32 @@ class MoneyTest {
         .hasMessageContaining("not an ISO 4217 money currency");
     assertThatThrownBy(() -> CurrencyCode.of(null)).isInstanceOf(InvalidRequestException.class);
   }
+
+  @Test
+  void decimalsOfTheMajorUnitConvertExactlyBothWays() {
+    assertThat(Money.ofDecimal("1234.50", USD)).isEqualTo(Money.of(123_450, USD));
+    assertThat(Money.ofDecimal("1234.5", USD)).isEqualTo(Money.of(123_450, USD));
+    assertThat(Money.ofDecimal("7", USD)).isEqualTo(Money.of(700, USD));
+    assertThat(Money.ofDecimal("-0.01", USD)).isEqualTo(Money.of(-1, USD));
+    assertThat(Money.ofDecimal("50000", CurrencyCode.of("VND"))).isEqualTo(vnd(50_000));
+    assertThat(Money.ofDecimal("50000.000", CurrencyCode.of("VND"))).isEqualTo(vnd(50_000));
+    assertThat(Money.of(123_450, USD).toDecimal().toPlainString()).isEqualTo("1234.50");
+    assertThat(Money.of(-1, USD).toDecimal().toPlainString()).isEqualTo("-0.01");
+    assertThat(vnd(50_000).toDecimal().toPlainString()).isEqualTo("50000");
+  }
+
+  @Test
+  void aDecimalThatIsNoAmountOfTheCurrencyIsRefused() {
+    assertThatThrownBy(() -> Money.ofDecimal("0.001", USD))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("more decimal places than USD's 2");
+    assertThatThrownBy(() -> Money.ofDecimal("0.5", CurrencyCode.of("VND")))
+        .isInstanceOf(InvalidRequestException.class);
+    for (String malformed : new String[] {null, "", "1e3", "1,50", " 1", "+1", ".5", "1."}) {
+      assertThatThrownBy(() -> Money.ofDecimal(malformed, USD))
+          .isInstanceOf(InvalidRequestException.class);
+    }
+    assertThatThrownBy(() -> Money.ofDecimal("92233720368547758.08", USD))
+        .isInstanceOf(MoneyOverflowException.class);
+  }
 }

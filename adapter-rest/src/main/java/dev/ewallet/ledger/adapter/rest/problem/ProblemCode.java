@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
+import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
@@ -21,6 +22,7 @@ import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.StatementTooLargeException;
+import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
@@ -67,6 +69,9 @@ public enum ProblemCode {
   AMOUNT_LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Amount above the currency's maximum"),
   REFUND_EXCEEDS_ORIGINAL(HttpStatus.UNPROCESSABLE_CONTENT, "Refunds beyond the original amount"),
   TOO_MANY_ACCOUNTS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many accounts"),
+  BANK_FILE_INVALID(HttpStatus.UNPROCESSABLE_CONTENT, "Bank file not accepted"),
+  STATEMENT_UNBALANCED(
+      HttpStatus.UNPROCESSABLE_CONTENT, "Statement lines do not add up to its closing balance"),
   RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
   OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
   OUTCOME_UNKNOWN(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown"),
@@ -109,6 +114,8 @@ public enum ProblemCode {
       case WithdrawalNotPendingException finished -> WITHDRAWAL_NOT_PENDING;
       case HoldNotFoundException missing -> HOLD_NOT_FOUND;
       case HoldNotPendingException finished -> HOLD_NOT_PENDING;
+      case BankFileInvalidException invalid -> BANK_FILE_INVALID;
+      case StatementUnbalancedException unbalanced -> STATEMENT_UNBALANCED;
     };
   }
 

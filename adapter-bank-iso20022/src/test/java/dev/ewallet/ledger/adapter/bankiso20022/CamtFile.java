@@ -1,0 +1,159 @@
+package dev.ewallet.ledger.adapter.bankiso20022;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Builds camt.053.001.09 statements and camt.054.001.09 notifications the way a bank writes them,
+ * for tests: entries in the order added, each optionally of several payments.
+ */
+final class CamtFile {
+
+  private final boolean endOfDay;
+  private final StringBuilder entries = new StringBuilder();
+  private int entryCount;
+  private String account = "<IBAN>DE89370400440532013000</IBAN>";
+  private String currency = "EUR";
+  private String opening = "1000.00";
+  private String closing = "1000.00";
+
+  private CamtFile(boolean endOfDay) {
+    this.endOfDay = endOfDay;
+  }
+
+  static CamtFile statement() {
+    return new CamtFile(true);
+  }
+
+  static CamtFile notification() {
+    return new CamtFile(false);
+  }
+
+  CamtFile balances(String opening, String closing) {
+    this.opening = opening;
+    this.closing = closing;
+    return this;
+  }
+
+  CamtFile localAccount(String number) {
+    account = "<Othr><Id>" + number + "</Id></Othr>";
+    return this;
+  }
+
+  CamtFile currency(String currency) {
+    this.currency = currency;
+    return this;
+  }
+
+  /** A booked entry of one payment; {@code details} is its TxDtls content, or null for none. */
+  CamtFile entry(String direction, String amount, String details) {
+    return entry(direction, amount, "BOOK", details == null ? "" : txDtls(details));
+  }
+
+  /** A booked entry the bank made of several payments, each a TxDtls content. */
+  CamtFile batch(String direction, String amount, String... payments) {
+    StringBuilder all = new StringBuilder();
+    for (String payment : payments) {
+      all.append(txDtls(payment));
+    }
+    return entry(direction, amount, "BOOK", all.toString());
+  }
+
+  CamtFile pending(String direction, String amount) {
+    return entry(direction, amount, "PDNG", "");
+  }
+
+  private CamtFile entry(String direction, String amount, String status, String details) {
+    int number = entryCount++;
+    entries
+        .append("<Ntry><NtryRef>E")
+        .append(number)
+        .append("</NtryRef><Amt Ccy=\"")
+        .append(currency)
+        .append("\">")
+        .append(amount)
+        .append("</Amt><CdtDbtInd>")
+        .append(direction)
+        .append("</CdtDbtInd><Sts><Cd>")
+        .append(status)
+        .append("</Cd></Sts><BookgDt><Dt>2026-12-04</Dt></BookgDt>")
+        .append("<ValDt><Dt>2026-12-05</Dt></ValDt><AcctSvcrRef>BANK-")
+        .append(number)
+        .append("</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd>")
+        .append("<SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>")
+        .append(details.isEmpty() ? "" : "<NtryDtls>" + details + "</NtryDtls>")
+        .append("</Ntry>");
+    return this;
+  }
+
+  private static String txDtls(String content) {
+    return "<TxDtls>" + content + "</TxDtls>";
+  }
+
+  /** A payment's references and amount, as TxDtls content. */
+  static String payment(String endToEndId, String amount, String currency) {
+    return "<Refs><EndToEndId>"
+        + endToEndId
+        + "</EndToEndId></Refs><Amt Ccy=\""
+        + currency
+        + "\">"
+        + amount
+        + "</Amt>";
+  }
+
+  static String withReference(String payment, String reference) {
+    return payment
+        + "<RmtInf><Strd><CdtrRefInf><Ref>"
+        + reference
+        + "</Ref></CdtrRefInf></Strd></RmtInf>";
+  }
+
+  static String withText(String payment, String text) {
+    return payment + "<RmtInf><Ustrd>" + text + "</Ustrd></RmtInf>";
+  }
+
+  static String returned(String payment, String reason) {
+    return payment + "<RtrInf><Rsn><Cd>" + reason + "</Cd></Rsn></RtrInf>";
+  }
+
+  String xml() {
+    String ns = endOfDay ? "camt.053.001.09" : "camt.054.001.09";
+    String message = endOfDay ? "BkToCstmrStmt" : "BkToCstmrDbtCdtNtfctn";
+    String report = endOfDay ? "Stmt" : "Ntfctn";
+    String balances = endOfDay ? balance("OPBD", opening) + balance("CLBD", closing) : "";
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:"
+        + ns
+        + "\"><"
+        + message
+        + "><GrpHdr><MsgId>MSG-20261204</MsgId><CreDtTm>2026-12-04T23:00:00Z</CreDtTm></GrpHdr><"
+        + report
+        + "><Id>STMT-20261204</Id><Acct><Id>"
+        + account
+        + "</Id><Ccy>"
+        + currency
+        + "</Ccy></Acct>"
+        + balances
+        + entries
+        + "</"
+        + report
+        + "></"
+        + message
+        + "></Document>\n";
+  }
+
+  byte[] bytes() {
+    return xml().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private String balance(String type, String amount) {
+    boolean negative = amount.startsWith("-");
+    return "<Bal><Tp><CdOrPrtry><Cd>"
+        + type
+        + "</Cd></CdOrPrtry></Tp><Amt Ccy=\""
+        + currency
+        + "\">"
+        + (negative ? amount.substring(1) : amount)
+        + "</Amt><CdtDbtInd>"
+        + (negative ? "DBIT" : "CRDT")
+        + "</CdtDbtInd><Dt><Dt>2026-12-04</Dt></Dt></Bal>";
+  }
+}

@@ -1,0 +1,73 @@
+package dev.ewallet.ledger.domain.bank;
+
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a bank reported about one of the ledger's bank accounts in one file: an end-of-day statement
+ * with its opening and closing balances, or a notification of bookings without balances. A
+ * statement is known by its message id and statement id, which is how importing it twice is
+ * recognised. An end-of-day statement whose lines do not lead from the opening to the closing
+ * balance is refused: the file is incomplete or altered.
+ *
+ * @param openingBalance the balance before the lines (negative when overdrawn); {@code null} in a
+ *     notification
+ * @param closingBalance the booked balance after them; {@code null} in a notification
+ */
+public record BankStatement(
+    String messageId,
+    String statementId,
+    StatementKind kind,
+    BankAccountNumber account,
+    CurrencyCode currency,
+    Money openingBalance,
+    Money closingBalance,
+    List<StatementLine> lines) {
+
+  public BankStatement {
+    requireId("message id", messageId);
+    requireId("statement id", statementId);
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(account, "account");
+    Objects.requireNonNull(currency, "currency");
+    lines = List.copyOf(lines);
+    for (StatementLine line : lines) {
+      requireCurrency(line.amount(), currency);
+    }
+    if (kind == StatementKind.END_OF_DAY) {
+      if (openingBalance == null || closingBalance == null) {
+        throw new InvalidRequestException(
+            "end-of-day statement " + statementId + " needs an opening and a closing balance");
+      }
+      requireCurrency(openingBalance, currency);
+      requireCurrency(closingBalance, currency);
+      Money expected = openingBalance;
+      for (StatementLine line : lines) {
+        expected = expected.plus(line.signedAmount());
+      }
+      if (!expected.equals(closingBalance)) {
+        throw new StatementUnbalancedException(
+            statementId, expected.toString(), closingBalance.toString());
+      }
+    } else if (openingBalance != null || closingBalance != null) {
+      throw new IllegalArgumentException("a notification carries no balances");
+    }
+  }
+
+  private static void requireId(String name, String value) {
+    if (value == null || value.isBlank() || value.length() > 35) {
+      throw new InvalidRequestException("a statement's " + name + " must be 1 to 35 characters");
+    }
+  }
+
+  private static void requireCurrency(Money amount, CurrencyCode currency) {
+    if (!amount.currency().equals(currency)) {
+      throw new CurrencyMismatchException(currency.value(), amount.currency().value());
+    }
+  }
+}
