@@ -1,11 +1,16 @@
 package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.LedgerServices;
+import dev.ewallet.ledger.application.flows.BankStatementService;
+import dev.ewallet.ledger.application.flows.PayoutFileService;
+import dev.ewallet.ledger.application.flows.StatementLineResolutionService;
+import dev.ewallet.ledger.application.reads.BankStatementLinesService;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
+import dev.ewallet.ledger.domain.port.in.BankStatementLinesQuery;
 import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
@@ -17,6 +22,7 @@ import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
@@ -30,9 +36,12 @@ import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.ResendPayoutFileUseCase;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
 import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import dev.ewallet.ledger.domain.port.in.RunPayoutFilesUseCase;
 import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
@@ -42,7 +51,15 @@ import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import dev.ewallet.ledger.domain.port.out.BankStatementReader;
+import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.PaymentFileDrop;
+import dev.ewallet.ledger.domain.port.out.PaymentFileWriter;
+import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -236,6 +253,83 @@ class UseCaseWiring {
   @Bean
   SettleWithdrawalUseCase settleWithdrawalUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(SettleWithdrawalUseCase.class, services.withdrawals());
+  }
+
+  @Bean
+  ImportBankStatementsUseCase importBankStatementsUseCase(
+      BankStatementReader reader,
+      BankStatementStore store,
+      UnitOfWork unitOfWork,
+      WithdrawalRepository withdrawals,
+      SettleWithdrawalUseCase settle,
+      BankProperties bank,
+      Clock clock,
+      UseCaseTimers timers) {
+    return timers.timed(
+        ImportBankStatementsUseCase.class,
+        new BankStatementService(
+            reader, store, unitOfWork, withdrawals, settle, bank.safeguardingAccounts(), clock));
+  }
+
+  @Bean
+  RunPayoutFilesUseCase runPayoutFilesUseCase(
+      PayoutFileStore files,
+      PaymentFileWriter writer,
+      PaymentFileDrop drop,
+      UnitOfWork unitOfWork,
+      BankProperties bank,
+      Clock clock,
+      UseCaseTimers timers) {
+    return timers.timed(
+        RunPayoutFilesUseCase.class, payoutFiles(files, writer, drop, unitOfWork, bank, clock));
+  }
+
+  @Bean
+  ResendPayoutFileUseCase resendPayoutFileUseCase(
+      PayoutFileStore files,
+      PaymentFileWriter writer,
+      PaymentFileDrop drop,
+      UnitOfWork unitOfWork,
+      BankProperties bank,
+      Clock clock,
+      UseCaseTimers timers) {
+    return timers.timed(
+        ResendPayoutFileUseCase.class, payoutFiles(files, writer, drop, unitOfWork, bank, clock));
+  }
+
+  /** Stateless: each of its two ports gets an instance of its own. */
+  private static PayoutFileService payoutFiles(
+      PayoutFileStore files,
+      PaymentFileWriter writer,
+      PaymentFileDrop drop,
+      UnitOfWork unitOfWork,
+      BankProperties bank,
+      Clock clock) {
+    return new PayoutFileService(
+        files,
+        writer,
+        drop,
+        unitOfWork,
+        bank.safeguardingAccounts(),
+        bank.payoutFileMaxPayouts(),
+        clock);
+  }
+
+  @Bean
+  ResolveStatementLineUseCase resolveStatementLineUseCase(
+      BankStatementStore store,
+      WithdrawalRepository withdrawals,
+      SettleWithdrawalUseCase settle,
+      Clock clock,
+      UseCaseTimers timers) {
+    return timers.timed(
+        ResolveStatementLineUseCase.class,
+        new StatementLineResolutionService(store, withdrawals, settle, clock));
+  }
+
+  @Bean
+  BankStatementLinesQuery bankStatementLinesQuery(BankStatementStore store, UseCaseTimers timers) {
+    return timers.timed(BankStatementLinesQuery.class, new BankStatementLinesService(store));
   }
 
   @Bean

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -175,12 +176,33 @@ abstract class SystemTestSupport {
   }
 
   ApiClient.Reply withdraw(Wallet wallet, long amount) {
+    return withdraw(wallet, amount, null);
+  }
+
+  /** A withdrawal naming its payee ({@code payeeJson}, the JSON object), or none when null. */
+  ApiClient.Reply withdraw(Wallet wallet, long amount, String payeeJson) {
     return api()
         .post(
             "/v1/withdrawals",
             wallet.token(),
             ApiClient.newKey(),
-            "{\"accountId\":" + wallet.id() + ",\"amount\":" + amount + "}");
+            "{\"accountId\":"
+                + wallet.id()
+                + ",\"amount\":"
+                + amount
+                + (payeeJson == null ? "" : ",\"payee\":" + payeeJson)
+                + "}");
+  }
+
+  /** Imports a bank statement file ({@code query}: "" or "?dryRun=true"). */
+  ApiClient.Reply importStatement(String token, String xml, String query) {
+    return api()
+        .send(
+            api()
+                .request("/v1/bank-statements" + query, token)
+                .header("Content-Type", "application/xml")
+                .header("Idempotency-Key", ApiClient.newKey())
+                .POST(HttpRequest.BodyPublishers.ofString(xml)));
   }
 
   ApiClient.Reply hold(Wallet wallet, long destination, long amount, Instant expiresAt) {

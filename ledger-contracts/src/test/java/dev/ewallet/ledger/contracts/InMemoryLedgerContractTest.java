@@ -4,15 +4,19 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import dev.ewallet.ledger.testkit.InMemoryBankStatements;
 import dev.ewallet.ledger.testkit.InMemoryLedger;
+import dev.ewallet.ledger.testkit.InMemoryPayoutFiles;
 import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
 import dev.ewallet.ledger.testkit.TestClock;
 import java.time.Duration;
@@ -39,6 +43,46 @@ class InMemoryLedgerContractTest {
     @Override
     protected void advance(Duration by) {
       clock.advance(by);
+    }
+  }
+
+  @Nested
+  class PayoutFiles extends PayoutFileStoreContract {
+    private final InMemoryPayoutFiles files = new InMemoryPayoutFiles(ledger);
+
+    @Override
+    protected PayoutFileStore payoutFiles() {
+      return files;
+    }
+
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return ledger.bankFlows();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
+  }
+
+  @Nested
+  class BankStatements extends BankStatementStoreContract {
+    private final InMemoryBankStatements statements = new InMemoryBankStatements();
+
+    @Override
+    protected BankStatementStore store() {
+      return statements;
     }
   }
 

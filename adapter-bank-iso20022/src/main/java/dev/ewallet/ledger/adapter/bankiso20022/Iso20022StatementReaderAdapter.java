@@ -1,10 +1,10 @@
 package dev.ewallet.ledger.adapter.bankiso20022;
 
-import dev.ewallet.ledger.domain.bank.BankAccountNumber;
 import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;

@@ -4,15 +4,18 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Builds camt.053.001.09 statements and camt.054.001.09 notifications the way a bank writes them,
- * for tests: entries in the order added, each optionally of several payments.
+ * for tests: entries in the order added, each optionally of several payments. Shared with the
+ * system tests through this module's test jar.
  */
-final class CamtFile {
+public final class CamtFile {
 
   private final boolean endOfDay;
   private final StringBuilder entries = new StringBuilder();
   private int entryCount;
   private String account = "<IBAN>DE89370400440532013000</IBAN>";
   private String currency = "EUR";
+  private String messageId = "MSG-20261204";
+  private String statementId = "STMT-20261204";
   private String opening = "1000.00";
   private String closing = "1000.00";
 
@@ -20,37 +23,43 @@ final class CamtFile {
     this.endOfDay = endOfDay;
   }
 
-  static CamtFile statement() {
+  public static CamtFile statement() {
     return new CamtFile(true);
   }
 
-  static CamtFile notification() {
+  public static CamtFile notification() {
     return new CamtFile(false);
   }
 
-  CamtFile balances(String opening, String closing) {
+  public CamtFile ids(String messageId, String statementId) {
+    this.messageId = messageId;
+    this.statementId = statementId;
+    return this;
+  }
+
+  public CamtFile balances(String opening, String closing) {
     this.opening = opening;
     this.closing = closing;
     return this;
   }
 
-  CamtFile localAccount(String number) {
+  public CamtFile localAccount(String number) {
     account = "<Othr><Id>" + number + "</Id></Othr>";
     return this;
   }
 
-  CamtFile currency(String currency) {
+  public CamtFile currency(String currency) {
     this.currency = currency;
     return this;
   }
 
   /** A booked entry of one payment; {@code details} is its TxDtls content, or null for none. */
-  CamtFile entry(String direction, String amount, String details) {
+  public CamtFile entry(String direction, String amount, String details) {
     return entry(direction, amount, "BOOK", details == null ? "" : txDtls(details));
   }
 
   /** A booked entry the bank made of several payments, each a TxDtls content. */
-  CamtFile batch(String direction, String amount, String... payments) {
+  public CamtFile batch(String direction, String amount, String... payments) {
     StringBuilder all = new StringBuilder();
     for (String payment : payments) {
       all.append(txDtls(payment));
@@ -58,7 +67,7 @@ final class CamtFile {
     return entry(direction, amount, "BOOK", all.toString());
   }
 
-  CamtFile pending(String direction, String amount) {
+  public CamtFile pending(String direction, String amount) {
     return entry(direction, amount, "PDNG", "");
   }
 
@@ -90,7 +99,7 @@ final class CamtFile {
   }
 
   /** A payment's references and amount, as TxDtls content. */
-  static String payment(String endToEndId, String amount, String currency) {
+  public static String payment(String endToEndId, String amount, String currency) {
     return "<Refs><EndToEndId>"
         + endToEndId
         + "</EndToEndId></Refs><Amt Ccy=\""
@@ -100,22 +109,22 @@ final class CamtFile {
         + "</Amt>";
   }
 
-  static String withReference(String payment, String reference) {
+  public static String withReference(String payment, String reference) {
     return payment
         + "<RmtInf><Strd><CdtrRefInf><Ref>"
         + reference
         + "</Ref></CdtrRefInf></Strd></RmtInf>";
   }
 
-  static String withText(String payment, String text) {
+  public static String withText(String payment, String text) {
     return payment + "<RmtInf><Ustrd>" + text + "</Ustrd></RmtInf>";
   }
 
-  static String returned(String payment, String reason) {
+  public static String returned(String payment, String reason) {
     return payment + "<RtrInf><Rsn><Cd>" + reason + "</Cd></Rsn></RtrInf>";
   }
 
-  String xml() {
+  public String xml() {
     String ns = endOfDay ? "camt.053.001.09" : "camt.054.001.09";
     String message = endOfDay ? "BkToCstmrStmt" : "BkToCstmrDbtCdtNtfctn";
     String report = endOfDay ? "Stmt" : "Ntfctn";
@@ -124,9 +133,13 @@ final class CamtFile {
         + ns
         + "\"><"
         + message
-        + "><GrpHdr><MsgId>MSG-20261204</MsgId><CreDtTm>2026-12-04T23:00:00Z</CreDtTm></GrpHdr><"
+        + "><GrpHdr><MsgId>"
+        + messageId
+        + "</MsgId><CreDtTm>2026-12-04T23:00:00Z</CreDtTm></GrpHdr><"
         + report
-        + "><Id>STMT-20261204</Id><Acct><Id>"
+        + "><Id>"
+        + statementId
+        + "</Id><Acct><Id>"
         + account
         + "</Id><Ccy>"
         + currency
@@ -140,7 +153,7 @@ final class CamtFile {
         + "></Document>\n";
   }
 
-  byte[] bytes() {
+  public byte[] bytes() {
     return xml().getBytes(StandardCharsets.UTF_8);
   }
 

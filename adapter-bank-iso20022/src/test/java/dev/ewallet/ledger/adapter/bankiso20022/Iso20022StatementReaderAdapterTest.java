@@ -7,11 +7,11 @@ import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.withText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ewallet.ledger.domain.bank.BankAccountNumber;
 import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.StatementUnbalancedException;

@@ -3,11 +3,11 @@ package dev.ewallet.ledger.adapter.bankiso20022;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ewallet.ledger.domain.bank.BankAccountNumber;
-import dev.ewallet.ledger.domain.bank.BankParty;
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.bank.PayoutFile;
 import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;

@@ -4,20 +4,24 @@ import dev.ewallet.ledger.contracts.AccountReadsContract;
 import dev.ewallet.ledger.contracts.AccountRepositoryContract;
 import dev.ewallet.ledger.contracts.AuditTrailContract;
 import dev.ewallet.ledger.contracts.BankFlowRepositoryContract;
+import dev.ewallet.ledger.contracts.BankStatementStoreContract;
 import dev.ewallet.ledger.contracts.JournalRepositoryContract;
 import dev.ewallet.ledger.contracts.LedgerAuditContract;
 import dev.ewallet.ledger.contracts.OutboxStoreContract;
+import dev.ewallet.ledger.contracts.PayoutFileStoreContract;
 import dev.ewallet.ledger.contracts.Postings;
 import dev.ewallet.ledger.contracts.UnitOfWorkContract;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.runtime.RequestDeadline;
@@ -44,7 +48,45 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired JdbcClient jdbc;
   @Autowired DataSource dataSource;
   @Autowired AuditTrail auditTrail;
+  @Autowired BankStatementStore bankStatementStore;
+  @Autowired PayoutFileStore payoutFileStore;
   @Autowired Postings postings;
+
+  @Nested
+  class PayoutFiles extends PayoutFileStoreContract {
+    @Override
+    protected PayoutFileStore payoutFiles() {
+      return payoutFileStore;
+    }
+
+    @Override
+    protected WithdrawalRepository withdrawals() {
+      return withdrawalRepository;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
+    }
+
+    @Override
+    protected Postings postings() {
+      return postings;
+    }
+  }
+
+  @Nested
+  class BankStatements extends BankStatementStoreContract {
+    @Override
+    protected BankStatementStore store() {
+      return bankStatementStore;
+    }
+  }
 
   @Nested
   class AuditEvents extends AuditTrailContract {

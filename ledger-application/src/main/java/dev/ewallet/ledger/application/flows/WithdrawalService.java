@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -68,13 +69,19 @@ public final class WithdrawalService
 
   @Override
   public PostingReceipt request(RequestWithdrawalCommand command) {
+    if (command.payee() == null && bank.needsPayee()) {
+      throw new InvalidRequestException(
+          "payee is required: the bank pays withdrawals out by payment files, to the account the"
+              + " request names");
+    }
     Account wallet = accounts.existing(command.accountId());
     WithdrawalRequest withdrawal =
         new WithdrawalRequest(
             command.caller(),
             wallet.id(),
             accounts.systemAccountServing(wallet, AccountKind.HOLD),
-            command.amountMinor());
+            command.amountMinor(),
+            command.payee());
     PostingReceipt receipt =
         posting
             .post(

@@ -8,10 +8,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.application.LedgerServicesFixture;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
@@ -75,6 +78,46 @@ class BankFlowServiceTest {
 
   private long held() {
     return f.services.accounts().get(ALICE, alice).heldAmount().amountMinor();
+  }
+
+  @Test
+  void aBankPayingByFilesRefusesAWithdrawalWithoutAPayeeAndKeepsTheOneItNames() {
+    f.deposit(alice, 10_000);
+    f.bank.needsPayee(true);
+
+    assertThatThrownBy(() -> withdraw(1_000))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("payee is required");
+    BankParty payee =
+        new BankParty("Alice", BankAccountNumber.iban("GB82WEST12345698765432"), "WESTGB22");
+    TransactionId id =
+        f.services
+            .withdrawals()
+            .request(new RequestWithdrawalCommand(ALICE, freshKey(), alice, 1_000, payee))
+            .transactionId();
+
+    assertThat(f.ledger.bankFlows().findWithdrawal(id).orElseThrow().payee()).isEqualTo(payee);
+    assertThat(f.balance(alice)).isEqualTo(9_000);
+  }
+
+  @Test
+  void theSameKeyWithAnotherPayeeIsAnotherRequest() {
+    f.deposit(alice, 10_000);
+    var key = freshKey();
+    BankParty payee = new BankParty("Alice", BankAccountNumber.local("0071"), null);
+    f.services.withdrawals().request(new RequestWithdrawalCommand(ALICE, key, alice, 1_000, payee));
+
+    assertThatThrownBy(() ->
+            f.services
+                .withdrawals()
+                .request(
+                    new RequestWithdrawalCommand(
+                        ALICE,
+                        key,
+                        alice,
+                        1_000,
+                        new BankParty("Mallory", BankAccountNumber.local("0072"), null))))
+        .isInstanceOf(IdempotencyKeyReusedException.class);
   }
 
   @Test

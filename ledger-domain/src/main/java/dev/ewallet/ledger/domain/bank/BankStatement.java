@@ -1,10 +1,15 @@
 package dev.ewallet.ledger.domain.bank;
 
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -56,6 +61,43 @@ public record BankStatement(
       }
     } else if (openingBalance != null || closingBalance != null) {
       throw new IllegalArgumentException("a notification carries no balances");
+    }
+  }
+
+  /**
+   * A digest of everything the statement says (SHA-256, hexadecimal): the same statement read again
+   * has the same fingerprint, one with any id, balance or line changed another.
+   */
+  public String fingerprint() {
+    StringBuilder text = new StringBuilder();
+    text.append(messageId).append('|').append(statementId).append('|').append(kind);
+    text.append('|').append(account.scheme()).append(':').append(account.value());
+    text.append('|').append(currency);
+    text.append('|').append(openingBalance == null ? "" : openingBalance.amountMinor());
+    text.append('|').append(closingBalance == null ? "" : closingBalance.amountMinor());
+    for (StatementLine line : lines) {
+      text.append('\n')
+          .append(
+              String.join(
+                  "|",
+                  String.valueOf(line.number()),
+                  String.valueOf(line.bankReference()),
+                  line.direction().name(),
+                  String.valueOf(line.amount().amountMinor()),
+                  line.bookingDate().toString(),
+                  line.valueDate().toString(),
+                  String.valueOf(line.endToEndId()),
+                  String.valueOf(line.remittance()),
+                  String.valueOf(line.returned()),
+                  String.valueOf(line.returnReason())));
+    }
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256")
+                  .digest(text.toString().getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException impossible) {
+      throw new IllegalStateException(impossible);
     }
   }
 

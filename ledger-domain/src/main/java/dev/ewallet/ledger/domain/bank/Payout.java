@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.bank;
 
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.Money;
 import java.util.Locale;
@@ -27,6 +28,11 @@ public record Payout(TransactionId withdrawalId, Money amount, BankParty payee) 
   }
 
   public String endToEndId() {
+    return endToEndIdOf(withdrawalId);
+  }
+
+  /** The end-to-end id a payout of this withdrawal carries. */
+  public static String endToEndIdOf(TransactionId withdrawalId) {
     return withdrawalId.toString().replace("-", "");
   }
 

@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.domain.bank;
 
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.util.Objects;
 

@@ -13,6 +13,8 @@ import java.util.Objects;
  *
  * @param settledBy the completion or failure transaction; {@code null} while pending
  * @param failureReason the bank's reason for a failure; otherwise {@code null}
+ * @param payee the bank account the money is paid to, as the owner named it with the request;
+ *     {@code null} when the bank knows it otherwise (the simulated bank)
  */
 public record Withdrawal(
     TransactionId id,
@@ -22,7 +24,8 @@ public record Withdrawal(
     TransactionId settledBy,
     String failureReason,
     Instant createdAt,
-    Instant updatedAt) {
+    Instant updatedAt,
+    BankParty payee) {
 
   public Withdrawal {
     Objects.requireNonNull(id, "id");
@@ -42,21 +45,27 @@ public record Withdrawal(
 
   public static Withdrawal requested(
       TransactionId id, AccountId accountId, Money amount, Instant at) {
-    return new Withdrawal(id, accountId, amount, WithdrawalStatus.PENDING, null, null, at, at);
+    return requested(id, accountId, amount, at, null);
+  }
+
+  public static Withdrawal requested(
+      TransactionId id, AccountId accountId, Money amount, Instant at, BankParty payee) {
+    return new Withdrawal(
+        id, accountId, amount, WithdrawalStatus.PENDING, null, null, at, at, payee);
   }
 
   /** The bank paid it out. */
   public Withdrawal complete(TransactionId settlement, Instant at) {
     requirePending();
     return new Withdrawal(
-        id, accountId, amount, WithdrawalStatus.COMPLETED, settlement, null, createdAt, at);
+        id, accountId, amount, WithdrawalStatus.COMPLETED, settlement, null, createdAt, at, payee);
   }
 
   /** The bank refused it; the amount goes back to the wallet. */
   public Withdrawal fail(TransactionId settlement, String reason, Instant at) {
     requirePending();
     return new Withdrawal(
-        id, accountId, amount, WithdrawalStatus.FAILED, settlement, reason, createdAt, at);
+        id, accountId, amount, WithdrawalStatus.FAILED, settlement, reason, createdAt, at, payee);
   }
 
   /** Throws {@link WithdrawalNotPendingException}, naming the state, unless pending. */

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.movement;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
@@ -23,9 +24,11 @@ import java.util.TreeSet;
  *
  * @param holdAccount the hold account of the wallet's currency
  * @param amountMinor positive, in the wallet's currency
+ * @param payee the bank account to pay; {@code null} when the bank knows it otherwise
  */
 public record WithdrawalRequest(
-    Caller caller, AccountId wallet, AccountId holdAccount, long amountMinor) implements Movement {
+    Caller caller, AccountId wallet, AccountId holdAccount, long amountMinor, BankParty payee)
+    implements Movement {
 
   public WithdrawalRequest {
     Objects.requireNonNull(caller, "caller");
@@ -61,6 +64,6 @@ public record WithdrawalRequest(
             TransactionType.WITHDRAWAL,
             List.of(new Posting(wallet, amount.negate()), new Posting(holdAccount, amount)),
             at),
-        new RowChange.WithdrawalRequested(Withdrawal.requested(id, wallet, amount, at)));
+        new RowChange.WithdrawalRequested(Withdrawal.requested(id, wallet, amount, at, payee)));
   }
 }

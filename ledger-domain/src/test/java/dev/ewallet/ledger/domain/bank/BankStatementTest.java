@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.bank;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
@@ -120,5 +121,16 @@ class BankStatementTest {
   void aLineMovesAPositiveAmount() {
     assertThatThrownBy(() -> line(1, CreditDebit.CREDIT, 0))
         .isInstanceOf(InvalidRequestException.class);
+  }
+
+  @Test
+  void theFingerprintIsTheSameForTheSameStatementAndChangesWithAnyLine() {
+    BankStatement statement = endOfDay(0, 500, line(1, CreditDebit.CREDIT, 500));
+
+    assertThat(statement.fingerprint())
+        .hasSize(64)
+        .isEqualTo(endOfDay(0, 500, line(1, CreditDebit.CREDIT, 500)).fingerprint())
+        .isNotEqualTo(endOfDay(0, -500, line(1, CreditDebit.DEBIT, 500)).fingerprint())
+        .isNotEqualTo(endOfDay(1, 501, line(1, CreditDebit.CREDIT, 500)).fingerprint());
   }
 }

@@ -3,6 +3,8 @@ package dev.ewallet.ledger.domain.bank;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.TransactionId;

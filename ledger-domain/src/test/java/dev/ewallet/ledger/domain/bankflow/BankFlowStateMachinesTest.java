@@ -58,7 +58,15 @@ class BankFlowStateMachinesTest {
     Withdrawal pending = pendingWithdrawal();
     assertThatThrownBy(() ->
             new Withdrawal(
-                pending.id(), WALLET, vnd(500), WithdrawalStatus.COMPLETED, null, null, AT, AT))
+                pending.id(),
+                WALLET,
+                vnd(500),
+                WithdrawalStatus.COMPLETED,
+                null,
+                null,
+                AT,
+                AT,
+                null))
         .isInstanceOf(IllegalStateException.class);
   }
 

@@ -40,7 +40,7 @@ class WithdrawalMovementsTest {
     TransactionId id = TransactionId.random();
 
     PostingPlan plan =
-        new WithdrawalRequest(Caller.user(1), WALLET, HOLD, 300)
+        new WithdrawalRequest(Caller.user(1), WALLET, HOLD, 300, null)
             .plan(rows, PostingRules.DEFAULT, id, AT);
 
     assertThat(plan.transaction().postings())
@@ -53,7 +53,7 @@ class WithdrawalMovementsTest {
   @Test
   void onlyTheOwnerWithdrawsEvenAnOperatorMayNot() {
     assertThatThrownBy(() ->
-            new WithdrawalRequest(Caller.operator(9), WALLET, HOLD, 1)
+            new WithdrawalRequest(Caller.operator(9), WALLET, HOLD, 1, null)
                 .plan(rows, PostingRules.DEFAULT, TransactionId.random(), AT))
         .isInstanceOf(AccessDeniedException.class);
   }

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence.posting;
 
 import dev.ewallet.ledger.adapter.persistence.CoalescedStatements;
+import dev.ewallet.ledger.adapter.persistence.PayeeColumns;
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
@@ -42,7 +43,8 @@ import org.springframework.stereotype.Repository;
 class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldRepository {
 
   private static final String WITHDRAWAL_COLUMNS =
-      "id, account_id, currency, amount, status, settled_by, failure_reason, created_at, updated_at";
+      "id, account_id, currency, amount, status, settled_by, failure_reason, created_at, updated_at,"
+          + " payee_name, payee_scheme, payee_account, payee_bic";
   private static final String HOLD_COLUMNS =
       "id, account_id, destination_account_id, currency, amount, captured_amount, status,"
           + " expires_at, settled_by, created_at, updated_at";
@@ -88,7 +90,7 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
     jdbc.sql(
             "INSERT INTO withdrawal ("
                 + WITHDRAWAL_COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .params(
             w.id().value(),
             w.accountId().value(),
@@ -98,7 +100,11 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
             uuid(w.settledBy()),
             w.failureReason(),
             SqlTypes.timestamp(w.createdAt()),
-            SqlTypes.timestamp(w.updatedAt()))
+            SqlTypes.timestamp(w.updatedAt()),
+            w.payee() == null ? null : w.payee().name(),
+            w.payee() == null ? null : w.payee().account().scheme().name(),
+            w.payee() == null ? null : w.payee().account().value(),
+            w.payee() == null ? null : w.payee().bic())
         .update();
   }
 
@@ -260,7 +266,12 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
         transactionId(row, "settled_by"),
         row.getString("failure_reason"),
         SqlTypes.instant(row, "created_at"),
-        SqlTypes.instant(row, "updated_at"));
+        SqlTypes.instant(row, "updated_at"),
+        PayeeColumns.payee(
+            row.getString("payee_name"),
+            row.getString("payee_scheme"),
+            row.getString("payee_account"),
+            row.getString("payee_bic")));
   }
 
   private static Hold hold(ResultSet row, int rowNum) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence.posting;
 
+import dev.ewallet.ledger.adapter.persistence.PayeeColumns;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
@@ -51,6 +52,18 @@ class WithdrawalEntity {
   @Column(name = "updated_at")
   private Instant updatedAt;
 
+  @Column(name = "payee_name")
+  private String payeeName;
+
+  @Column(name = "payee_scheme")
+  private String payeeScheme;
+
+  @Column(name = "payee_account")
+  private String payeeAccount;
+
+  @Column(name = "payee_bic")
+  private String payeeBic;
+
   protected WithdrawalEntity() {}
 
   Withdrawal toDomain() {
@@ -62,6 +75,7 @@ class WithdrawalEntity {
         settledBy == null ? null : TransactionId.of(settledBy),
         failureReason,
         createdAt,
-        updatedAt);
+        updatedAt,
+        PayeeColumns.payee(payeeName, payeeScheme, payeeAccount, payeeBic));
   }
 }

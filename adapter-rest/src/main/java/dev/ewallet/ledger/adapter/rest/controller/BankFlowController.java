@@ -85,7 +85,8 @@ class BankFlowController {
                 caller,
                 RequestFields.idempotencyKey(key),
                 AccountId.of(RequestFields.required(body.accountId(), "accountId")),
-                RequestFields.required(body.amount(), "amount")));
+                RequestFields.required(body.amount(), "amount"),
+                RequestFields.payee(body.payee())));
     String id = receipt.transactionId().toString();
     return PostingResponses.reply(
         receipt,

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.rest.dto;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -204,7 +205,18 @@ public final class ApiDtos {
       List<MismatchResponse> mismatches,
       Instant checkedAt) {}
 
-  public record WithdrawalRequest(Long accountId, Long amount) {}
+  /**
+   * @param payee the bank account to pay; required when the bank pays out by payment files
+   *     (ledger.bank.gateway=iso20022)
+   */
+  public record WithdrawalRequest(Long accountId, Long amount, Payee payee) {}
+
+  /**
+   * A bank account holder: the name their bank knows, the account by {@code iban} (its check digits
+   * verified) or by a local {@code accountNumber} (exactly one of them), and the bank's {@code bic}
+   * when needed.
+   */
+  public record Payee(String name, String iban, String accountNumber, String bic) {}
 
   public record WithdrawalAccepted(String withdrawalId, String status) {}
 
@@ -218,7 +230,8 @@ public final class ApiDtos {
       String status,
       String failureReason,
       Instant createdAt,
-      Instant updatedAt) {}
+      Instant updatedAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Payee payee) {}
 
   /** One audited request; {@code code} is the problem code of a refusal. */
   public record AuditEventResponse(
@@ -238,6 +251,82 @@ public final class ApiDtos {
       List<Long> accountIds) {}
 
   public record AuditEventsResponse(List<AuditEventResponse> items, String nextCursor) {}
+
+  /** What importing a bank file did, or in a dry run would do. */
+  public record StatementImportResponse(boolean dryRun, List<ImportedStatement> statements) {}
+
+  /**
+   * @param alreadyImported imported before with the same content: not stored again, only its
+   *     unmatched lines matched again
+   */
+  public record ImportedStatement(
+      String messageId,
+      String statementId,
+      String account,
+      String currency,
+      boolean alreadyImported,
+      List<ImportedLine> lines) {}
+
+  /**
+   * @param lineId null in a dry run of a statement not stored yet
+   * @param status UNMATCHED, MATCHED or DISMISSED
+   * @param action COMPLETE_WITHDRAWAL or FAIL_WITHDRAWAL when this import settled (or would settle)
+   *     a withdrawal; otherwise null
+   */
+  public record ImportedLine(
+      int number,
+      Long lineId,
+      String status,
+      String action,
+      String withdrawalId,
+      String transactionId,
+      String reason) {}
+
+  /**
+   * A stored statement line. {@code amount} is in minor units, positive; {@code direction} CREDIT
+   * (money in) or DEBIT.
+   */
+  public record BankStatementLineResponse(
+      long lineId,
+      String messageId,
+      String statementId,
+      String account,
+      int number,
+      String direction,
+      long amount,
+      String currency,
+      LocalDate bookingDate,
+      LocalDate valueDate,
+      String bankReference,
+      String endToEndId,
+      String remittance,
+      boolean returned,
+      String returnReason,
+      String status,
+      String withdrawalId,
+      String transactionId,
+      String reason,
+      String decidedBy,
+      Instant decidedAt) {}
+
+  /**
+   * A payment file of payouts. {@code total} is in minor units; {@code leftAt} is where it was left
+   * for the bank, null when it could not be ({@code problem} says why; resend it).
+   */
+  public record PayoutFileResponse(
+      String fileId, String currency, long total, int payouts, String leftAt, String problem) {}
+
+  public record PayoutFilesResponse(List<PayoutFileResponse> items) {}
+
+  public record MatchLineRequest(String withdrawalId) {}
+
+  /**
+   * @param reason why the line needs nothing from the ledger, 1 to 500 characters
+   */
+  public record DismissLineRequest(String reason) {}
+
+  public record BankStatementLinesResponse(
+      List<BankStatementLineResponse> items, String nextCursor) {}
 
   public record HoldRequest(
       Long accountId, Long amount, Long destinationAccountId, Instant expiresAt) {}

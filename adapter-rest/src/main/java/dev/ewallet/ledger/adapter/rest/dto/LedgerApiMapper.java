@@ -4,11 +4,14 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.AccountResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.EntryResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.MismatchResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.Payee;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PostingResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionEntryResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalResponse;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -91,6 +94,15 @@ public interface LedgerApiMapper {
   @Mapping(target = "currency", source = "amount.currency.value")
   @Mapping(target = "amount", source = "amount.amountMinor")
   WithdrawalResponse withdrawal(Withdrawal withdrawal);
+
+  default Payee payee(BankParty party) {
+    if (party == null) {
+      return null;
+    }
+    boolean iban = party.account().scheme() == BankAccountNumber.Scheme.IBAN;
+    String number = party.account().value();
+    return new Payee(party.name(), iban ? number : null, iban ? null : number, party.bic());
+  }
 
   @Mapping(target = "holdId", source = "id.value")
   @Mapping(target = "accountId", source = "accountId.value")

@@ -2,6 +2,8 @@ package dev.ewallet.ledger.adapter.rest.dto;
 
 import dev.ewallet.ledger.adapter.rest.problem.ApiRequestException;
 import dev.ewallet.ledger.adapter.rest.problem.ProblemCode;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.EntryDirection;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
@@ -44,6 +46,21 @@ public final class RequestFields {
           "Idempotency-Key must be 1 to 255 printable ASCII characters");
     }
     return IdempotencyKey.of(header);
+  }
+
+  /** The payee a request names, or {@code null} when it names none. */
+  public static BankParty payee(ApiDtos.Payee payee) {
+    if (payee == null) {
+      return null;
+    }
+    if ((payee.iban() == null) == (payee.accountNumber() == null)) {
+      throw new InvalidRequestException("payee needs exactly one of iban and accountNumber");
+    }
+    BankAccountNumber account =
+        payee.iban() != null
+            ? BankAccountNumber.iban(payee.iban())
+            : BankAccountNumber.local(payee.accountNumber());
+    return new BankParty(payee.name(), account, payee.bic());
   }
 
   public static <T> T required(T value, String field) {

@@ -10,13 +10,15 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses request bodies over {@value #MAX_BODY_BYTES} bytes ({@value #MAX_BATCH_BODY_BYTES} for a
- * batch of transfers, up to a hundred transfers' bodies) with 413: up front when the client
- * declares a larger {@code Content-Length}, and while reading when a chunked body grows past it.
+ * batch of transfers, up to a hundred transfers' bodies; {@code ledger.bank.statement-max-bytes},
+ * 20 MiB by default, for a bank file) with 413: up front when the client declares a larger {@code
+ * Content-Length}, and while reading when a chunked body grows past it.
  */
 @Component
 public class RequestBodyLimitFilter extends OncePerRequestFilter {
@@ -26,9 +28,13 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
   static final int MAX_BATCH_BODY_BYTES = 1024 * 1024;
 
   private final ProblemResponseWriter problems;
+  private final long maxBankFileBytes;
 
-  RequestBodyLimitFilter(ProblemResponseWriter problems) {
+  RequestBodyLimitFilter(
+      ProblemResponseWriter problems,
+      @Value("${ledger.bank.statement-max-bytes:20971520}") long maxBankFileBytes) {
     this.problems = problems;
+    this.maxBankFileBytes = maxBankFileBytes;
   }
 
   @Override
@@ -36,9 +42,11 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     long limit =
-        "/v1/transfer-batches".equals(request.getRequestURI())
-            ? MAX_BATCH_BODY_BYTES
-            : MAX_BODY_BYTES;
+        switch (request.getRequestURI()) {
+          case "/v1/transfer-batches" -> MAX_BATCH_BODY_BYTES;
+          case "/v1/bank-statements" -> maxBankFileBytes;
+          default -> MAX_BODY_BYTES;
+        };
     if (request.getContentLengthLong() > limit) {
       problems.write(request, response, ProblemCode.PAYLOAD_TOO_LARGE, tooLarge(limit));
       return;

@@ -19,8 +19,12 @@ import dev.ewallet.ledger.domain.error.MoneyOverflowException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
+import dev.ewallet.ledger.domain.error.PayoutFileNotFoundException;
 import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
+import dev.ewallet.ledger.domain.error.StatementConflictException;
+import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
+import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.error.StatementTooLargeException;
 import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
@@ -47,6 +51,7 @@ public enum ProblemCode {
   TRANSACTION_NOT_FOUND(HttpStatus.NOT_FOUND, "Transaction not found"),
   WITHDRAWAL_NOT_FOUND(HttpStatus.NOT_FOUND, "Withdrawal not found"),
   HOLD_NOT_FOUND(HttpStatus.NOT_FOUND, "Hold not found"),
+  STATEMENT_LINE_NOT_FOUND(HttpStatus.NOT_FOUND, "Statement line not found"),
   NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
@@ -55,6 +60,8 @@ public enum ProblemCode {
   NOT_REVERSIBLE(HttpStatus.CONFLICT, "Transaction not reversible"),
   WITHDRAWAL_NOT_PENDING(HttpStatus.CONFLICT, "Withdrawal not pending"),
   HOLD_NOT_PENDING(HttpStatus.CONFLICT, "Hold not pending"),
+  STATEMENT_CONFLICT(HttpStatus.CONFLICT, "Statement imported before with other content"),
+  STATEMENT_LINE_RESOLVED(HttpStatus.CONFLICT, "Statement line resolved already"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
   STATEMENT_TOO_LARGE(
@@ -116,6 +123,10 @@ public enum ProblemCode {
       case HoldNotPendingException finished -> HOLD_NOT_PENDING;
       case BankFileInvalidException invalid -> BANK_FILE_INVALID;
       case StatementUnbalancedException unbalanced -> STATEMENT_UNBALANCED;
+      case StatementConflictException conflict -> STATEMENT_CONFLICT;
+      case StatementLineNotFoundException missing -> STATEMENT_LINE_NOT_FOUND;
+      case StatementLineResolvedException resolved -> STATEMENT_LINE_RESOLVED;
+      case PayoutFileNotFoundException missing -> NOT_FOUND;
     };
   }
 

@@ -17,4 +17,13 @@ public interface BankPayoutGateway {
    * @throws RuntimeException when the bank could not be asked; the withdrawal stays pending
    */
   void requestPayout(Withdrawal withdrawal);
+
+  /**
+   * Whether this bank pays to the account each withdrawal names ({@link Withdrawal#payee()}), so
+   * that a withdrawal without one is refused before it posts. False for a bank that knows where to
+   * pay otherwise.
+   */
+  default boolean needsPayee() {
+    return false;
+  }
 }

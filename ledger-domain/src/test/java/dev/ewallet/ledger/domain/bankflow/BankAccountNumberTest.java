@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.domain.bank;
+package dev.ewallet.ledger.domain.bankflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

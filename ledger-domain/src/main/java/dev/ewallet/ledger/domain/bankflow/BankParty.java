@@ -1,4 +1,4 @@
-package dev.ewallet.ledger.domain.bank;
+package dev.ewallet.ledger.domain.bankflow;
 
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import java.util.Objects;

@@ -1,0 +1,206 @@
+package dev.ewallet.ledger.adapter.rest.controller;
+
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.BankStatementLineResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.BankStatementLinesResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.DismissLineRequest;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ImportedLine;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ImportedStatement;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.MatchLineRequest;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.StatementImportResponse;
+import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
+import dev.ewallet.ledger.domain.bank.LineResolution;
+import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.StatementLine;
+import dev.ewallet.ledger.domain.bank.StoredLine;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.BankStatementLinesQuery;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
+import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
+import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
+import dev.ewallet.ledger.domain.port.in.StatementImport;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The bank's statements in (operators): ISO 20022 camt.053 and camt.054 files imported, their lines
+ * matched to withdrawals, what is left unmatched listed and resolved by hand
+ * (docs/bank-reconciliation.md).
+ */
+@Tag(name = "Bank statements")
+@RestController
+@RequestMapping("/v1/bank-statements")
+class BankStatementController {
+
+  private static final int DEFAULT_LIMIT = 50;
+
+  private final ImportBankStatementsUseCase importStatements;
+  private final BankStatementLinesQuery lines;
+  private final ResolveStatementLineUseCase resolve;
+
+  BankStatementController(
+      ImportBankStatementsUseCase importStatements,
+      BankStatementLinesQuery lines,
+      ResolveStatementLineUseCase resolve) {
+    this.importStatements = importStatements;
+    this.lines = lines;
+    this.resolve = resolve;
+  }
+
+  @Operation(
+      summary =
+          "Imports a bank file (operators): an ISO 20022 camt.053.001.09 end-of-day statement or"
+              + " camt.054.001.09 notification as the XML body, validated against its schema."
+              + " Each statement is stored once by its message and statement ids (importing it"
+              + " again changes nothing; other content under the same ids is 409"
+              + " STATEMENT_CONFLICT), must be for a configured bank account (ledger.bank.accounts)"
+              + " and, at the end of day, add up from its opening to its closing balance (422"
+              + " STATEMENT_UNBALANCED). Lines naming a withdrawal by its end-to-end id complete it"
+              + " (a payment) or fail it (a return); the others wait as UNMATCHED. dryRun=true"
+              + " stores and settles nothing and says what the import would do.",
+      requestBody =
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content =
+                  @Content(
+                      mediaType = MediaType.APPLICATION_XML_VALUE,
+                      schema = @Schema(type = "string", format = "binary"))))
+  @PostMapping(
+      consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE},
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  StatementImportResponse importFile(
+      Caller caller,
+      HttpServletRequest request,
+      @Parameter(description = "only report what the import would do")
+          @RequestParam(required = false, defaultValue = "false")
+          boolean dryRun)
+      throws IOException {
+    byte[] file = request.getInputStream().readAllBytes();
+    StatementImport imported =
+        importStatements.importStatements(
+            new ImportBankStatementsCommand(caller, file, MediaType.APPLICATION_XML_VALUE, dryRun));
+    return new StatementImportResponse(
+        imported.dryRun(),
+        imported.statements().stream()
+            .map(statement ->
+                new ImportedStatement(
+                    statement.messageId(),
+                    statement.statementId(),
+                    statement.account(),
+                    statement.currency().value(),
+                    statement.alreadyImported(),
+                    statement.lines().stream().map(BankStatementController::line).toList()))
+            .toList());
+  }
+
+  private static ImportedLine line(StatementImport.Line line) {
+    return new ImportedLine(
+        line.number(),
+        line.lineId(),
+        line.status().name(),
+        line.action(),
+        Objects.toString(line.withdrawalId(), null),
+        Objects.toString(line.transactionId(), null),
+        line.reason());
+  }
+
+  @Operation(
+      summary =
+          "Stored statement lines (operators), newest first, by status: UNMATCHED is the"
+              + " exceptions queue, what no rule settled; MATCHED and DISMISSED are resolved.")
+  @GetMapping("/lines")
+  BankStatementLinesResponse lines(
+      Caller caller,
+      @RequestParam(required = false) String status,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor) {
+    int size = limit == null ? DEFAULT_LIMIT : limit;
+    List<StoredLine> page =
+        lines.lines(caller, status(status), RequestFields.beforeEntryId(cursor), size);
+    String next = page.size() < size ? null : RequestFields.cursor(page.getLast().id());
+    return new BankStatementLinesResponse(
+        page.stream().map(BankStatementController::stored).toList(), next);
+  }
+
+  @Operation(
+      summary =
+          "Matches an unmatched line to the withdrawal it pays out (a debit: the withdrawal"
+              + " completes) or returns (a credit: it fails, the money back in the wallet),"
+              + " whatever the line's amount (operators, having checked it with the bank). A line"
+              + " is resolved once: again is 409 STATEMENT_LINE_RESOLVED.")
+  @PostMapping("/lines/{id}/match")
+  BankStatementLineResponse match(
+      Caller caller, @PathVariable long id, @RequestBody MatchLineRequest body) {
+    return stored(
+        resolve.resolve(
+            new MatchStatementLineCommand(
+                caller,
+                id,
+                TransactionId.parse(RequestFields.required(body.withdrawalId(), "withdrawalId")))));
+  }
+
+  @Operation(
+      summary =
+          "Dismisses an unmatched line with a reason (operators): it needs nothing from the"
+              + " ledger, e.g. a bank fee. A line is resolved once.")
+  @PostMapping("/lines/{id}/dismiss")
+  BankStatementLineResponse dismiss(
+      Caller caller, @PathVariable long id, @RequestBody DismissLineRequest body) {
+    return stored(resolve.resolve(new DismissStatementLineCommand(caller, id, body.reason())));
+  }
+
+  private static LineStatus status(String status) {
+    if (status == null) {
+      return null;
+    }
+    try {
+      return LineStatus.valueOf(status);
+    } catch (IllegalArgumentException unknown) {
+      throw new InvalidRequestException("status must be UNMATCHED, MATCHED or DISMISSED");
+    }
+  }
+
+  private static BankStatementLineResponse stored(StoredLine stored) {
+    StatementLine line = stored.line();
+    LineResolution resolution = stored.resolution();
+    return new BankStatementLineResponse(
+        stored.id(),
+        stored.messageId(),
+        stored.statementId(),
+        stored.account().value(),
+        line.number(),
+        line.direction().name(),
+        line.amount().amountMinor(),
+        line.amount().currency().value(),
+        line.bookingDate(),
+        line.valueDate(),
+        line.bankReference(),
+        line.endToEndId(),
+        line.remittance(),
+        line.returned(),
+        line.returnReason(),
+        stored.status().name(),
+        resolution == null ? null : Objects.toString(resolution.withdrawalId(), null),
+        resolution == null ? null : Objects.toString(resolution.transactionId(), null),
+        resolution == null ? null : resolution.reason(),
+        resolution == null ? null : resolution.decidedBy(),
+        resolution == null ? null : resolution.decidedAt());
+  }
+}

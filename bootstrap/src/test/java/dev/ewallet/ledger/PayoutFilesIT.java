@@ -1,0 +1,189 @@
+package dev.ewallet.ledger;
+
+import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.payment;
+import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.returned;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.adapter.bankiso20022.CamtFile;
+import dev.ewallet.ledger.adapter.bankiso20022.PaymentFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The bank loop end to end over HTTP on real PostgreSQL: 1,000 withdrawals naming their payees are
+ * paid out in a pain.001 file (valid against its schema, each withdrawal once), the bank's camt.053
+ * of that file (most paid, some returned, some of other amounts, some not yet booked, some credits
+ * nobody expected) is imported, exactly the right withdrawals complete and fail, and the books
+ * agree with a hand computation; importing again changes nothing.
+ */
+class PayoutFilesIT extends LedgerIntegrationTest {
+
+  private static final int WALLETS = 10;
+  private static final int PER_WALLET = 100;
+  private static final long AMOUNT_BASE = 1_000;
+
+  private String withdrawWithPayee(Wallet wallet, long amount, int n) {
+    ApiClient.Reply accepted =
+        withdraw(
+            wallet,
+            amount,
+            "{\"name\":\"Customer "
+                + n
+                + "\",\"accountNumber\":\"00710"
+                + n
+                + "\",\"bic\":\"BFTVVNVX\"}");
+    assertThat(accepted.status()).as(accepted.body()).isEqualTo(202);
+    return accepted.json().get("withdrawalId").asText();
+  }
+
+  private String status(String withdrawalId) {
+    return api().get("/v1/withdrawals/" + withdrawalId, OPERATOR).json().get("status").asText();
+  }
+
+  @Test
+  void withdrawalsArePaidOutInAPaymentFileAndSettledByTheBanksStatement() throws Exception {
+    List<Wallet> wallets = new ArrayList<>();
+    for (int w = 0; w < WALLETS; w++) {
+      wallets.add(walletWith(1_000_000));
+    }
+    Map<String, Long> amounts = new HashMap<>();
+    Map<String, Wallet> owners = new HashMap<>();
+    try (ExecutorService callers = Executors.newFixedThreadPool(16)) {
+      List<Future<String>> requested = new ArrayList<>();
+      for (int n = 0; n < WALLETS * PER_WALLET; n++) {
+        Wallet wallet = wallets.get(n % WALLETS);
+        long amount = AMOUNT_BASE + n;
+        int number = n;
+        requested.add(callers.submit(() -> withdrawWithPayee(wallet, amount, number)));
+      }
+      for (int n = 0; n < requested.size(); n++) {
+        String id = requested.get(n).get();
+        amounts.put(id, AMOUNT_BASE + n);
+        owners.put(id, wallets.get(n % WALLETS));
+      }
+    }
+
+    ApiClient.Reply run = api().post("/v1/payout-files", OPERATOR, ApiClient.newKey(), null);
+    assertThat(run.status()).as(run.body()).isEqualTo(200);
+    assertThat(run.json().get("items")).hasSize(1);
+    JsonNode file = run.json().get("items").get(0);
+    assertThat(file.get("payouts").asInt()).isEqualTo(1_000);
+    assertThat(file.get("total").asLong())
+        .isEqualTo(amounts.values().stream().mapToLong(Long::longValue).sum());
+    Path written = Path.of(file.get("leftAt").asText());
+    byte[] content = Files.readAllBytes(written);
+    List<PaymentFiles.Transfer> transfers = PaymentFiles.transfers(content);
+    assertThat(transfers).hasSize(1_000);
+    Map<String, String> withdrawalOf = new HashMap<>();
+    for (String id : amounts.keySet()) {
+      withdrawalOf.put(id.replace("-", ""), id);
+    }
+    assertThat(transfers)
+        .extracting(PaymentFiles.Transfer::endToEndId)
+        .doesNotHaveDuplicates()
+        .allMatch(withdrawalOf::containsKey);
+    for (PaymentFiles.Transfer transfer : transfers) {
+      assertThat(Long.parseLong(transfer.amount()))
+          .isEqualTo(amounts.get(withdrawalOf.get(transfer.endToEndId())));
+    }
+
+    // Nothing is filed twice; a lost file is written again byte for byte, paying nothing anew.
+    assertThat(
+            api().post("/v1/payout-files", OPERATOR, ApiClient.newKey(), null).json().get("items"))
+        .isEmpty();
+    Files.delete(written);
+    ApiClient.Reply resent =
+        api()
+            .post(
+                "/v1/payout-files/" + file.get("fileId").asText() + "/resend",
+                OPERATOR,
+                ApiClient.newKey(),
+                null);
+    assertThat(resent.status()).as(resent.body()).isEqualTo(200);
+    assertThat(Files.readAllBytes(written)).isEqualTo(content);
+    assertThat(
+            api()
+                .post("/v1/payout-files/PAY-NONE/resend", OPERATOR, ApiClient.newKey(), null)
+                .code())
+        .isEqualTo("NOT_FOUND");
+
+    // The bank's statement of the file: 900 paid, 40 paid and returned, 30 paid for another
+    // amount, 30 not booked yet, and 5 credits nobody expected.
+    CamtFile statement = CamtFile.statement().localAccount("0071000123456").currency("VND");
+    String id = UUID.randomUUID().toString().substring(0, 8);
+    statement.ids("MSG-" + id, "STMT-" + id);
+    List<String> completed = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    List<String> pending = new ArrayList<>();
+    long movement = 0;
+    for (int i = 0; i < transfers.size(); i++) {
+      String e2e = transfers.get(i).endToEndId();
+      String withdrawal = withdrawalOf.get(e2e);
+      long amount = amounts.get(withdrawal);
+      if (i < 900) {
+        statement.entry("DBIT", Long.toString(amount), payment(e2e, Long.toString(amount), "VND"));
+        movement -= amount;
+        completed.add(withdrawal);
+      } else if (i < 940) {
+        statement.entry("DBIT", Long.toString(amount), payment(e2e, Long.toString(amount), "VND"));
+        statement.entry(
+            "CRDT",
+            Long.toString(amount),
+            returned(payment(e2e, Long.toString(amount), "VND"), "AC01"));
+        failed.add(withdrawal);
+      } else if (i < 970) {
+        long other = amount - 1;
+        statement.entry("DBIT", Long.toString(other), payment(e2e, Long.toString(other), "VND"));
+        movement -= other;
+        pending.add(withdrawal);
+      } else {
+        pending.add(withdrawal);
+      }
+    }
+    for (int u = 1; u <= 5; u++) {
+      statement.entry("CRDT", Long.toString(u * 111), null);
+      movement += u * 111;
+    }
+    long opening = 50_000_000;
+    String xml =
+        statement.balances(Long.toString(opening), Long.toString(opening + movement)).xml();
+
+    ApiClient.Reply imported = importStatement(OPERATOR, xml, "");
+
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    Map<String, Integer> byStatus = new HashMap<>();
+    for (JsonNode line : imported.json().get("statements").get(0).get("lines")) {
+      byStatus.merge(line.get("status").asText(), 1, Integer::sum);
+    }
+    assertThat(byStatus).containsEntry("MATCHED", 900 + 80).containsEntry("UNMATCHED", 30 + 5);
+    assertThat(completed).allMatch(w -> status(w).equals("COMPLETED"));
+    assertThat(failed).allMatch(w -> status(w).equals("FAILED"));
+    assertThat(pending).allMatch(w -> status(w).equals("PENDING"));
+
+    // By hand: each wallet has what it did not withdraw, plus what came back.
+    for (Wallet wallet : wallets) {
+      long out =
+          amounts.entrySet().stream()
+              .filter(e -> owners.get(e.getKey()) == wallet && !failed.contains(e.getKey()))
+              .mapToLong(Map.Entry::getValue)
+              .sum();
+      assertThat(balance(wallet.id())).isEqualTo(1_000_000 - out);
+    }
+
+    ApiClient.Reply again = importStatement(OPERATOR, xml, "");
+    assertThat(again.json().get("statements").get(0).get("alreadyImported").asBoolean()).isTrue();
+    assertThat(completed).allMatch(w -> status(w).equals("COMPLETED"));
+    assertThat(pending).allMatch(w -> status(w).equals("PENDING"));
+    assertBooksBalance();
+  }
+}

@@ -1,0 +1,47 @@
+package dev.ewallet.ledger.application.flows;
+
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+
+/**
+ * The bank's answer to a withdrawal as its statements give it, posted through the withdrawal's use
+ * case as the system, under one idempotency key per withdrawal and outcome: whichever statement,
+ * notification or operator settles it first posts, every later one replays that posting.
+ */
+final class BankSettlements {
+
+  private final SettleWithdrawalUseCase settle;
+
+  BankSettlements(SettleWithdrawalUseCase settle) {
+    this.settle = settle;
+  }
+
+  /**
+   * @return the completion's transaction
+   */
+  TransactionId complete(TransactionId withdrawalId) {
+    return settle
+        .settle(
+            new CompleteWithdrawalCommand(
+                Caller.system(), IdempotencyKey.of("bank-complete-" + withdrawalId), withdrawalId))
+        .transactionId();
+  }
+
+  /**
+   * @return the failure's transaction
+   */
+  TransactionId fail(TransactionId withdrawalId, String reason) {
+    return settle
+        .settle(
+            new FailWithdrawalCommand(
+                Caller.system(),
+                IdempotencyKey.of("bank-fail-" + withdrawalId),
+                withdrawalId,
+                reason))
+        .transactionId();
+  }
+}

@@ -1,0 +1,305 @@
+package dev.ewallet.ledger.application.flows;
+
+import dev.ewallet.ledger.application.posting.Attempts;
+import dev.ewallet.ledger.domain.bank.BankStatement;
+import dev.ewallet.ledger.domain.bank.LineDecision;
+import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
+import dev.ewallet.ledger.domain.bank.LineResolution;
+import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.ReceivedFile;
+import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
+import dev.ewallet.ledger.domain.bank.StatementMatching;
+import dev.ewallet.ledger.domain.bank.StoredLine;
+import dev.ewallet.ledger.domain.bank.StoredStatement;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
+import dev.ewallet.ledger.domain.error.BankFileInvalidException;
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.LedgerException;
+import dev.ewallet.ledger.domain.error.StatementConflictException;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
+import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.in.StatementImport;
+import dev.ewallet.ledger.domain.port.out.BankStatementReader;
+import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.UnitOfWork;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Imports bank statements and settles what their lines match (docs/bank-reconciliation.md).
+ *
+ * <p>A file is read, and every statement in it checked, before anything is stored: each must be for
+ * a configured safeguarding account in its currency, and one imported before must have the same
+ * content (then it is not stored again). The new statements are stored with their lines in one
+ * transaction. Then {@link StatementMatching} decides each line not yet resolved, and each
+ * settlement is posted through the withdrawal's own use case, as the system (the bank's answer),
+ * under an idempotency key of the withdrawal and outcome ({@link BankSettlements}): a statement
+ * imported again, or a notification followed by the day's statement reporting the same booking,
+ * posts nothing twice. A settlement the ledger refuses (the withdrawal was settled otherwise)
+ * leaves its line unmatched, with the refusal as its reason. A process that stops between a
+ * settlement and its line's resolution leaves the line unmatched; importing the file again replays
+ * the settlement and resolves it.
+ */
+public final class BankStatementService implements ImportBankStatementsUseCase {
+
+  private static final String BY_END_TO_END_ID = "END_TO_END_ID";
+  private static final String COMPLETE = "COMPLETE_WITHDRAWAL";
+  private static final String FAIL = "FAIL_WITHDRAWAL";
+
+  private final BankStatementReader reader;
+  private final BankStatementStore store;
+  private final UnitOfWork unitOfWork;
+  private final WithdrawalRepository withdrawals;
+  private final BankSettlements settlements;
+  private final Map<String, SafeguardingAccount> accounts = new HashMap<>();
+  private final Clock clock;
+
+  public BankStatementService(
+      BankStatementReader reader,
+      BankStatementStore store,
+      UnitOfWork unitOfWork,
+      WithdrawalRepository withdrawals,
+      SettleWithdrawalUseCase settle,
+      List<SafeguardingAccount> accounts,
+      Clock clock) {
+    this.reader = reader;
+    this.store = store;
+    this.unitOfWork = unitOfWork;
+    this.withdrawals = withdrawals;
+    this.settlements = new BankSettlements(settle);
+    this.clock = clock;
+    for (SafeguardingAccount account : accounts) {
+      this.accounts.put(account.number().value(), account);
+    }
+  }
+
+  @Override
+  public StatementImport importStatements(ImportBankStatementsCommand command) {
+    command.caller().requireOperator();
+    List<BankStatement> statements = reader.read(command.file());
+    if (statements.isEmpty()) {
+      throw new BankFileInvalidException("the file holds no statement");
+    }
+    Set<String> inThisFile = new HashSet<>();
+    for (BankStatement statement : statements) {
+      requireConfigured(statement);
+      if (!inThisFile.add(
+          statement.account().value()
+              + "/"
+              + statement.messageId()
+              + "/"
+              + statement.statementId())) {
+        throw new BankFileInvalidException(
+            "statement " + statement.statementId() + " is in the file twice");
+      }
+    }
+    String principal = String.valueOf(command.caller().principalId());
+    // Checked and stored in one unit of work: a file imported twice at once stores once, and the
+    // other import, run again by the retry loop, finds it stored.
+    Map<BankStatement, StoredStatement> earlier = new HashMap<>();
+    Map<BankStatement, StoredStatement> storedNow = new HashMap<>();
+    Attempts.inTransaction(
+        unitOfWork,
+        () -> {
+          earlier.clear();
+          storedNow.clear();
+          List<BankStatement> fresh = new ArrayList<>();
+          for (BankStatement statement : statements) {
+            Optional<StoredStatement> stored =
+                store.find(statement.account(), statement.messageId(), statement.statementId());
+            if (stored.isEmpty()) {
+              fresh.add(statement);
+            } else if (stored.get().fingerprint().equals(statement.fingerprint())) {
+              earlier.put(statement, stored.get());
+            } else {
+              throw new StatementConflictException(statement.messageId(), statement.statementId());
+            }
+          }
+          if (!command.dryRun() && !fresh.isEmpty()) {
+            List<StoredStatement> stored =
+                store.store(
+                    new ReceivedFile(
+                        command.file(), command.mediaType(), clock.instant(), principal),
+                    fresh);
+            for (int i = 0; i < fresh.size(); i++) {
+              storedNow.put(fresh.get(i), stored.get(i));
+            }
+          }
+          return null;
+        });
+    List<StatementImport.Statement> imported = new ArrayList<>();
+    for (BankStatement statement : statements) {
+      StoredStatement stored = earlier.getOrDefault(statement, storedNow.get(statement));
+      List<StatementImport.Line> lines =
+          command.dryRun() ? preview(statement, stored) : match(statement, stored, principal);
+      imported.add(
+          new StatementImport.Statement(
+              statement.messageId(),
+              statement.statementId(),
+              statement.account().value(),
+              statement.currency(),
+              earlier.containsKey(statement),
+              lines));
+    }
+    return new StatementImport(command.dryRun(), imported);
+  }
+
+  private void requireConfigured(BankStatement statement) {
+    SafeguardingAccount account = accounts.get(statement.account().value());
+    if (account == null) {
+      throw new BankFileInvalidException(
+          "statement "
+              + statement.statementId()
+              + " is for the bank account "
+              + statement.account()
+              + ", which is not one of the ledger's (ledger.bank.accounts)");
+    }
+    if (!account.currency().equals(statement.currency())) {
+      throw new CurrencyMismatchException(account.currency().value(), statement.currency().value());
+    }
+  }
+
+  /** Settles what the stored statement's unresolved lines match, and records each resolution. */
+  private List<StatementImport.Line> match(
+      BankStatement statement, StoredStatement stored, String principal) {
+    Map<Integer, LineDecision> decisions =
+        StatementMatching.decide(statement, withdrawals::findWithdrawal);
+    List<StatementImport.Line> lines = new ArrayList<>();
+    for (StoredLine line : stored.lines()) {
+      if (line.resolution() != null) {
+        lines.add(resolvedBefore(line));
+        continue;
+      }
+      int number = line.line().number();
+      switch (decisions.get(number)) {
+        case Unmatched unmatched -> lines.add(waiting(number, line.id(), unmatched.reason()));
+        case CompleteWithdrawal complete ->
+            lines.add(
+                settle(
+                    line,
+                    complete.withdrawalId(),
+                    COMPLETE,
+                    () -> settlements.complete(complete.withdrawalId()),
+                    "paid out: matched by its end-to-end id",
+                    principal));
+        case FailWithdrawal fail ->
+            lines.add(
+                settle(
+                    line,
+                    fail.withdrawalId(),
+                    FAIL,
+                    () -> settlements.fail(fail.withdrawalId(), fail.reason()),
+                    fail.reason() + ": matched by its end-to-end id",
+                    principal));
+      }
+    }
+    return lines;
+  }
+
+  private StatementImport.Line settle(
+      StoredLine line,
+      TransactionId withdrawalId,
+      String action,
+      Supplier<TransactionId> posting,
+      String reason,
+      String principal) {
+    int number = line.line().number();
+    TransactionId settlement;
+    try {
+      settlement = posting.get();
+    } catch (LedgerException refused) {
+      return waiting(number, line.id(), refused.getMessage());
+    }
+    store.resolve(
+        line.id(),
+        new LineResolution(
+            LineStatus.MATCHED,
+            withdrawalId,
+            settlement,
+            BY_END_TO_END_ID,
+            reason,
+            principal,
+            clock.instant()));
+    return new StatementImport.Line(
+        number, line.id(), LineStatus.MATCHED, action, withdrawalId, settlement, reason);
+  }
+
+  /** What matching would do, with nothing stored or posted. */
+  private List<StatementImport.Line> preview(BankStatement statement, StoredStatement stored) {
+    Map<Integer, LineDecision> decisions =
+        StatementMatching.decide(statement, withdrawals::findWithdrawal);
+    List<StatementImport.Line> lines = new ArrayList<>();
+    for (int i = 0; i < statement.lines().size(); i++) {
+      int number = statement.lines().get(i).number();
+      StoredLine line = stored == null ? null : stored.lines().get(i);
+      Long lineId = line == null ? null : line.id();
+      if (line != null && line.resolution() != null) {
+        lines.add(resolvedBefore(line));
+        continue;
+      }
+      LineDecision decision = decisions.get(number);
+      TransactionId withdrawalId =
+          switch (decision) {
+            case CompleteWithdrawal complete -> complete.withdrawalId();
+            case FailWithdrawal fail -> fail.withdrawalId();
+            case Unmatched unmatched -> null;
+          };
+      if (decision instanceof Unmatched unmatched) {
+        lines.add(waiting(number, lineId, unmatched.reason()));
+        continue;
+      }
+      Optional<Withdrawal> withdrawal = withdrawals.findWithdrawal(withdrawalId);
+      if (withdrawal.isEmpty() || withdrawal.get().status() != WithdrawalStatus.PENDING) {
+        lines.add(
+            waiting(
+                number,
+                lineId,
+                "withdrawal "
+                    + withdrawalId
+                    + " is "
+                    + withdrawal.map(w -> w.status().name()).orElse("gone")
+                    + ", not pending"));
+        continue;
+      }
+      lines.add(
+          new StatementImport.Line(
+              number,
+              lineId,
+              LineStatus.MATCHED,
+              decision instanceof CompleteWithdrawal ? COMPLETE : FAIL,
+              withdrawalId,
+              null,
+              "would settle: matched by its end-to-end id"));
+    }
+    return lines;
+  }
+
+  private static StatementImport.Line waiting(int number, Long lineId, String reason) {
+    return new StatementImport.Line(number, lineId, LineStatus.UNMATCHED, null, null, null, reason);
+  }
+
+  private static StatementImport.Line resolvedBefore(StoredLine line) {
+    LineResolution resolution = line.resolution();
+    return new StatementImport.Line(
+        line.line().number(),
+        line.id(),
+        resolution.status(),
+        null,
+        resolution.withdrawalId(),
+        resolution.transactionId(),
+        resolution.reason());
+  }
+}

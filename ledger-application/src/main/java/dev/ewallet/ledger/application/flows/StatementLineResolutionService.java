@@ -1,0 +1,101 @@
+package dev.ewallet.ledger.application.flows;
+
+import dev.ewallet.ledger.domain.bank.CreditDebit;
+import dev.ewallet.ledger.domain.bank.LineResolution;
+import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.StatementLine;
+import dev.ewallet.ledger.domain.bank.StatementMatching;
+import dev.ewallet.ledger.domain.bank.StoredLine;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
+import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
+import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.ResolveStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.time.Clock;
+
+/**
+ * An operator's resolution of a line in the exceptions queue. Matching a line to a withdrawal
+ * settles it as the import would (a debit completes it, a credit fails it, under the same
+ * idempotency keys, so a later statement reporting the same booking replays it), whatever the
+ * line's amount: the operator has checked it with the bank. Dismissing records the reason. Either
+ * is recorded once; the request itself is in the audit trail like every write.
+ */
+public final class StatementLineResolutionService implements ResolveStatementLineUseCase {
+
+  private static final String BY_OPERATOR = "OPERATOR";
+
+  private final BankStatementStore store;
+  private final WithdrawalRepository withdrawals;
+  private final BankSettlements settlements;
+  private final Clock clock;
+
+  public StatementLineResolutionService(
+      BankStatementStore store,
+      WithdrawalRepository withdrawals,
+      SettleWithdrawalUseCase settle,
+      Clock clock) {
+    this.store = store;
+    this.withdrawals = withdrawals;
+    this.settlements = new BankSettlements(settle);
+    this.clock = clock;
+  }
+
+  @Override
+  public StoredLine resolve(ResolveStatementLineCommand command) {
+    command.caller().requireOperator();
+    long id = command.lineId();
+    StoredLine stored = store.line(id).orElseThrow(() -> new StatementLineNotFoundException(id));
+    if (stored.resolution() != null) {
+      throw new StatementLineResolvedException(id, stored.status().name());
+    }
+    String principal = String.valueOf(command.caller().principalId());
+    LineResolution resolution =
+        switch (command) {
+          case MatchStatementLineCommand match ->
+              match(stored.line(), match.withdrawalId(), principal);
+          case DismissStatementLineCommand dismiss ->
+              new LineResolution(
+                  LineStatus.DISMISSED,
+                  null,
+                  null,
+                  BY_OPERATOR,
+                  dismiss.reason(),
+                  principal,
+                  clock.instant());
+        };
+    store.resolve(id, resolution);
+    return store.line(id).orElseThrow();
+  }
+
+  private LineResolution match(StatementLine line, TransactionId withdrawalId, String principal) {
+    Withdrawal withdrawal =
+        withdrawals
+            .findWithdrawal(withdrawalId)
+            .orElseThrow(() -> new WithdrawalNotFoundException(withdrawalId.toString()));
+    if (!withdrawal.amount().currency().equals(line.amount().currency())) {
+      throw new CurrencyMismatchException(
+          withdrawal.amount().currency().value(), line.amount().currency().value());
+    }
+    boolean paidOut = line.direction() == CreditDebit.DEBIT;
+    TransactionId settlement =
+        paidOut
+            ? settlements.complete(withdrawalId)
+            : settlements.fail(withdrawalId, StatementMatching.returnReason(line));
+    return new LineResolution(
+        LineStatus.MATCHED,
+        withdrawalId,
+        settlement,
+        BY_OPERATOR,
+        (paidOut ? "paid out" : StatementMatching.returnReason(line)) + ": matched by an operator",
+        principal,
+        clock.instant());
+  }
+}

@@ -1,0 +1,323 @@
+package dev.ewallet.ledger.application.flows;
+
+import static dev.ewallet.ledger.testkit.LedgerFixtures.USD;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.application.LedgerServicesFixture;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bank.BankStatement;
+import dev.ewallet.ledger.domain.bank.CreditDebit;
+import dev.ewallet.ledger.domain.bank.LineResolution;
+import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.Payout;
+import dev.ewallet.ledger.domain.bank.ReceivedFile;
+import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
+import dev.ewallet.ledger.domain.bank.StatementKind;
+import dev.ewallet.ledger.domain.bank.StatementLine;
+import dev.ewallet.ledger.domain.bank.StoredLine;
+import dev.ewallet.ledger.domain.bank.StoredStatement;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.BankParty;
+import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
+import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.BankFileInvalidException;
+import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.StatementConflictException;
+import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
+import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
+import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.StatementImport;
+import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.TransientConflictException;
+import dev.ewallet.ledger.testkit.InMemoryBankStatements;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The import and the manual resolution of statement lines over the in-memory ledger: what the
+ * system test cannot stage, a stop between a settlement and its line's resolution among it.
+ */
+class BankStatementServiceTest {
+
+  private static final Caller ALICE = Caller.user(7);
+  private static final Caller OPERATOR = LedgerServicesFixture.OPERATOR;
+  private static final BankAccountNumber OURS = BankAccountNumber.local("0071000123456");
+  private static final LocalDate DAY = LocalDate.parse("2026-11-30");
+
+  private final LedgerServicesFixture f = new LedgerServicesFixture();
+  private final AccountId alice = f.openWallet(7);
+  private final InMemoryBankStatements stored = new InMemoryBankStatements();
+  private final AtomicBoolean failNextResolution = new AtomicBoolean();
+  private final AtomicBoolean anotherImportFirst = new AtomicBoolean();
+  private final List<BankStatement> inTheFile = new ArrayList<>();
+
+  /** The in-memory store, but whose next resolution fails as if the process stopped there. */
+  private final BankStatementStore store =
+      new BankStatementStore() {
+        @Override
+        public Optional<StoredStatement> find(
+            BankAccountNumber account, String messageId, String statementId) {
+          return stored.find(account, messageId, statementId);
+        }
+
+        @Override
+        public List<StoredStatement> store(ReceivedFile file, List<BankStatement> statements) {
+          if (anotherImportFirst.getAndSet(false)) {
+            stored.store(file, statements);
+            throw new TransientConflictException("stored by a concurrent import", null);
+          }
+          return stored.store(file, statements);
+        }
+
+        @Override
+        public boolean resolve(long lineId, LineResolution resolution) {
+          if (failNextResolution.getAndSet(false)) {
+            throw new IllegalStateException("the process stopped");
+          }
+          return stored.resolve(lineId, resolution);
+        }
+
+        @Override
+        public Optional<StoredLine> line(long lineId) {
+          return stored.line(lineId);
+        }
+
+        @Override
+        public List<StoredLine> lines(LineStatus status, Long beforeId, int limit) {
+          return stored.lines(status, beforeId, limit);
+        }
+      };
+
+  private final BankStatementService statements =
+      new BankStatementService(
+          file -> List.copyOf(inTheFile),
+          store,
+          f.unitOfWork,
+          f.ledger.bankFlows(),
+          f.services.withdrawals(),
+          List.of(new SafeguardingAccount(VND, new BankParty("Example Wallet JSC", OURS, null))),
+          f.clock);
+  private final StatementLineResolutionService resolutions =
+      new StatementLineResolutionService(
+          store, f.ledger.bankFlows(), f.services.withdrawals(), f.clock);
+
+  BankStatementServiceTest() {
+    f.deposit(alice, 100_000);
+  }
+
+  private TransactionId withdraw(long amount) {
+    return f.services
+        .withdrawals()
+        .request(new RequestWithdrawalCommand(ALICE, freshKey(), alice, amount))
+        .transactionId();
+  }
+
+  private static StatementLine payout(int number, TransactionId withdrawal, long amount) {
+    return new StatementLine(
+        number,
+        null,
+        CreditDebit.DEBIT,
+        Money.of(amount, VND),
+        DAY,
+        DAY,
+        Payout.endToEndIdOf(withdrawal),
+        null,
+        false,
+        null);
+  }
+
+  private static BankStatement notification(
+      String id, BankAccountNumber account, StatementLine... lines) {
+    return new BankStatement(
+        "MSG-" + id,
+        "NTF-" + id,
+        StatementKind.NOTIFICATION,
+        account,
+        VND,
+        null,
+        null,
+        List.of(lines));
+  }
+
+  private StatementImport importFile(BankStatement... file) {
+    inTheFile.clear();
+    inTheFile.addAll(List.of(file));
+    return statements.importStatements(
+        new ImportBankStatementsCommand(OPERATOR, new byte[] {1}, "application/xml", false));
+  }
+
+  private WithdrawalStatus status(TransactionId withdrawal) {
+    return f.ledger.bankFlows().findWithdrawal(withdrawal).orElseThrow().status();
+  }
+
+  @Test
+  void aStopBetweenTheSettlementAndItsResolutionIsResolvedByImportingAgain() {
+    TransactionId withdrawal = withdraw(5_000);
+    BankStatement statement = notification("1", OURS, payout(1, withdrawal, 5_000));
+    failNextResolution.set(true);
+
+    assertThatThrownBy(() -> importFile(statement)).hasMessage("the process stopped");
+    assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.COMPLETED);
+    assertThat(stored.lines(LineStatus.UNMATCHED, null, 10)).hasSize(1);
+
+    StatementImport.Line again = importFile(statement).statements().getFirst().lines().getFirst();
+
+    assertThat(again.status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(again.transactionId())
+        .isEqualTo(f.ledger.bankFlows().findWithdrawal(withdrawal).orElseThrow().settledBy());
+    assertThat(f.balance(alice)).isEqualTo(95_000);
+  }
+
+  @Test
+  void anImportThatLosesTheRaceToStoreRunsAgainAndFindsTheStatementStored() {
+    TransactionId withdrawal = withdraw(5_000);
+    anotherImportFirst.set(true);
+
+    StatementImport.Statement statement =
+        importFile(notification("9", OURS, payout(1, withdrawal, 5_000))).statements().getFirst();
+
+    assertThat(statement.alreadyImported()).isTrue();
+    assertThat(statement.lines().getFirst().status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(stored.files()).hasSize(1);
+  }
+
+  @Test
+  void aWithdrawalSettledByHandLeavesItsLineUnmatchedWithTheRefusal() {
+    TransactionId withdrawal = withdraw(5_000);
+    f.services
+        .withdrawals()
+        .settle(new CompleteWithdrawalCommand(OPERATOR, freshKey(), withdrawal));
+
+    StatementImport.Line line =
+        importFile(notification("2", OURS, payout(1, withdrawal, 5_000)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+
+    assertThat(line.status()).isEqualTo(LineStatus.UNMATCHED);
+    assertThat(line.reason()).contains("COMPLETED");
+  }
+
+  @Test
+  void aFileIsImportedWholeOrNotAtAll() {
+    TransactionId withdrawal = withdraw(5_000);
+    BankStatement first = notification("3", OURS, payout(1, withdrawal, 5_000));
+    importFile(notification("4", OURS));
+    BankStatement changed = notification("4", OURS, payout(1, withdrawal, 5_000));
+
+    assertThatThrownBy(() -> importFile(first, changed))
+        .isInstanceOf(StatementConflictException.class);
+    assertThatThrownBy(() -> importFile(first, notification("5", BankAccountNumber.local("9"))))
+        .isInstanceOf(BankFileInvalidException.class)
+        .hasMessageContaining("not one of the ledger's");
+    assertThatThrownBy(() -> importFile(first, first))
+        .isInstanceOf(BankFileInvalidException.class)
+        .hasMessageContaining("twice");
+    assertThatThrownBy(() -> importFile()).isInstanceOf(BankFileInvalidException.class);
+
+    assertThat(stored.find(OURS, "MSG-3", "NTF-3")).isEmpty();
+    assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.PENDING);
+    assertThat(stored.files()).hasSize(1);
+  }
+
+  @Test
+  void aDryRunStoresAndPostsNothing() {
+    TransactionId withdrawal = withdraw(5_000);
+    inTheFile.add(notification("6", OURS, payout(1, withdrawal, 5_000)));
+
+    StatementImport preview =
+        statements.importStatements(
+            new ImportBankStatementsCommand(OPERATOR, new byte[] {1}, "application/xml", true));
+
+    assertThat(preview.dryRun()).isTrue();
+    StatementImport.Line line = preview.statements().getFirst().lines().getFirst();
+    assertThat(line.action()).isEqualTo("COMPLETE_WITHDRAWAL");
+    assertThat(line.lineId()).isNull();
+    assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.PENDING);
+    assertThat(stored.files()).isEmpty();
+  }
+
+  @Test
+  void onlyOperatorsImportAndResolve() {
+    assertThatThrownBy(() ->
+            statements.importStatements(
+                new ImportBankStatementsCommand(ALICE, new byte[] {1}, "application/xml", false)))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> resolutions.resolve(new DismissStatementLineCommand(ALICE, 1, "fee")))
+        .isInstanceOf(AccessDeniedException.class);
+  }
+
+  @Test
+  void anOperatorMatchesALineOfAnotherAmountOrDismissesOneOnce() {
+    TransactionId withdrawal = withdraw(5_000);
+    List<StatementImport.Line> lines =
+        importFile(
+                notification(
+                    "7",
+                    OURS,
+                    payout(1, withdrawal, 4_900),
+                    payout(2, TransactionId.random(), 700)))
+            .statements()
+            .getFirst()
+            .lines();
+    assertThat(lines).allMatch(line -> line.status() == LineStatus.UNMATCHED);
+    long misstated = lines.get(0).lineId();
+    long unknown = lines.get(1).lineId();
+
+    StoredLine matched =
+        resolutions.resolve(new MatchStatementLineCommand(OPERATOR, misstated, withdrawal));
+
+    assertThat(matched.status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(matched.resolution().rule()).isEqualTo("OPERATOR");
+    assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.COMPLETED);
+    assertThat(
+            resolutions
+                .resolve(new DismissStatementLineCommand(OPERATOR, unknown, "a fee"))
+                .status())
+        .isEqualTo(LineStatus.DISMISSED);
+    assertThatThrownBy(
+            () -> resolutions.resolve(new DismissStatementLineCommand(OPERATOR, unknown, "again")))
+        .isInstanceOf(StatementLineResolvedException.class);
+    assertThatThrownBy(
+            () -> resolutions.resolve(new DismissStatementLineCommand(OPERATOR, 999_999, "x")))
+        .isInstanceOf(StatementLineNotFoundException.class);
+  }
+
+  @Test
+  void aLineIsNotMatchedToAWithdrawalOfAnotherCurrency() {
+    AccountId dollars = f.openWallet(7, USD);
+    f.deposit(dollars, 10_000);
+    TransactionId withdrawal =
+        f.services
+            .withdrawals()
+            .request(new RequestWithdrawalCommand(ALICE, freshKey(), dollars, 1_000))
+            .transactionId();
+    long line =
+        importFile(notification("8", OURS, payout(1, TransactionId.random(), 1_000)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst()
+            .lineId();
+
+    assertThatThrownBy(
+            () -> resolutions.resolve(new MatchStatementLineCommand(OPERATOR, line, withdrawal)))
+        .isInstanceOf(CurrencyMismatchException.class);
+    assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.PENDING);
+  }
+}

@@ -1,0 +1,33 @@
+package dev.ewallet.ledger.domain.bank;
+
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.util.Objects;
+
+/**
+ * What matching makes of one statement line: it settles a withdrawal, or it waits for an operator
+ * in the exceptions queue, with the reason it could not be settled by itself.
+ */
+public sealed interface LineDecision {
+
+  /** The line is the bank paying the withdrawal out. */
+  record CompleteWithdrawal(TransactionId withdrawalId) implements LineDecision {
+    public CompleteWithdrawal {
+      Objects.requireNonNull(withdrawalId, "withdrawalId");
+    }
+  }
+
+  /** The line is the bank returning the withdrawal's payment: the money goes back to the wallet. */
+  record FailWithdrawal(TransactionId withdrawalId, String reason) implements LineDecision {
+    public FailWithdrawal {
+      Objects.requireNonNull(withdrawalId, "withdrawalId");
+      Objects.requireNonNull(reason, "reason");
+    }
+  }
+
+  /** No rule settles the line by itself. */
+  record Unmatched(String reason) implements LineDecision {
+    public Unmatched {
+      Objects.requireNonNull(reason, "reason");
+    }
+  }
+}

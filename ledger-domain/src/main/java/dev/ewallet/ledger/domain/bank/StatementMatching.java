@@ -1,0 +1,129 @@
+package dev.ewallet.ledger.domain.bank;
+
+import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The rules that settle statement lines by themselves, in order; whatever they do not settle waits
+ * for an operator, with the reason.
+ *
+ * <ol>
+ *   <li>A line whose end-to-end id is a withdrawal's ({@link Payout#withdrawalOf}) is that payout:
+ *       a debit pays it out (the withdrawal completes), a returned credit (return information or a
+ *       reversal) gives it back (the withdrawal fails, the money goes back to the wallet). When the
+ *       payment and its return are on one statement, the withdrawal fails and both lines are
+ *       matched to the failure.
+ *   <li>An amount (or currency) other than the withdrawal's never settles: the line waits.
+ *   <li>A withdrawal named by two payments or two returns waits, each line with it: the bank paid
+ *       twice or the file is wrong, and an operator decides.
+ *   <li>A line naming no withdrawal waits.
+ * </ol>
+ *
+ * A decision does not look at the withdrawal's state: settling a withdrawal that is no longer
+ * pending is refused by the posting path itself, unless that very settlement was posted before (a
+ * statement read again, or a notification and then the day's statement reporting one booking),
+ * which the settlement's idempotency key makes a replay.
+ */
+public final class StatementMatching {
+
+  private StatementMatching() {}
+
+  /**
+   * Decides every line of the statement.
+   *
+   * @param withdrawals the withdrawal of an id, as committed; empty when there is none
+   * @return one decision per line number, in the lines' order
+   */
+  public static Map<Integer, LineDecision> decide(
+      BankStatement statement, Function<TransactionId, Optional<Withdrawal>> withdrawals) {
+    Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
+    Map<TransactionId, List<StatementLine>> payouts = new LinkedHashMap<>();
+    for (StatementLine line : statement.lines()) {
+      Optional<TransactionId> payout = Payout.withdrawalOf(line.endToEndId());
+      if (payout.isPresent()) {
+        payouts.computeIfAbsent(payout.get(), id -> new ArrayList<>()).add(line);
+      } else {
+        decisions.put(line.number(), new Unmatched("no withdrawal or deposit matches this line"));
+      }
+    }
+    payouts.forEach(
+        (id, lines) -> decisions.putAll(decidePayout(id, lines, withdrawals.apply(id))));
+    Map<Integer, LineDecision> inOrder = new LinkedHashMap<>();
+    statement.lines().forEach(line -> inOrder.put(line.number(), decisions.get(line.number())));
+    return inOrder;
+  }
+
+  private static Map<Integer, LineDecision> decidePayout(
+      TransactionId id, List<StatementLine> lines, Optional<Withdrawal> found) {
+    Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
+    if (found.isEmpty()) {
+      lines.forEach(line ->
+          decisions.put(line.number(), new Unmatched("no withdrawal " + id + " was paid out")));
+      return decisions;
+    }
+    Withdrawal withdrawal = found.get();
+    List<StatementLine> paid = new ArrayList<>();
+    List<StatementLine> returned = new ArrayList<>();
+    for (StatementLine line : lines) {
+      if (!line.amount().equals(withdrawal.amount())) {
+        decisions.put(
+            line.number(),
+            new Unmatched(
+                "the line's "
+                    + line.amount()
+                    + " is not withdrawal "
+                    + id
+                    + "'s "
+                    + withdrawal.amount()));
+      } else if (line.returned() && line.direction() == CreditDebit.CREDIT) {
+        returned.add(line);
+      } else if (!line.returned() && line.direction() == CreditDebit.DEBIT) {
+        paid.add(line);
+      } else {
+        decisions.put(
+            line.number(),
+            new Unmatched(
+                "a "
+                    + line.direction()
+                    + (line.returned() ? " return" : "")
+                    + " of withdrawal "
+                    + id
+                    + " is neither its payment nor its return"));
+      }
+    }
+    if (paid.size() > 1 || returned.size() > 1) {
+      List<StatementLine> twice = new ArrayList<>(paid);
+      twice.addAll(returned);
+      twice.forEach(line ->
+          decisions.put(
+              line.number(),
+              new Unmatched("withdrawal " + id + " is paid or returned on more than one line")));
+      return decisions;
+    }
+    LineDecision settlement =
+        returned.isEmpty()
+            ? new CompleteWithdrawal(id)
+            : new FailWithdrawal(id, returnReason(returned.getFirst()));
+    paid.forEach(line -> decisions.put(line.number(), settlement));
+    returned.forEach(line -> decisions.put(line.number(), settlement));
+    return decisions;
+  }
+
+  /**
+   * The failure reason of a withdrawal the line returns: the bank's reason code, when it gave one.
+   */
+  public static String returnReason(StatementLine line) {
+    return line.returnReason() == null
+        ? "returned by the bank"
+        : "returned by the bank (" + line.returnReason() + ")";
+  }
+}

@@ -1,0 +1,14 @@
+package dev.ewallet.ledger.domain.port.in;
+
+/**
+ * An operator's resolution of a statement line no rule settled: {@link MatchStatementLineCommand
+ * match it} to the withdrawal it pays or returns, or {@link DismissStatementLineCommand dismiss it}
+ * with a reason.
+ */
+public sealed interface ResolveStatementLineCommand
+    permits MatchStatementLineCommand, DismissStatementLineCommand {
+
+  Caller caller();
+
+  long lineId();
+}

@@ -1,0 +1,119 @@
+package dev.ewallet.ledger.domain.bank;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
+import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class StatementMatchingTest {
+
+  private static final CurrencyCode VND = CurrencyCode.of("VND");
+  private static final LocalDate DAY = LocalDate.parse("2026-12-04");
+
+  private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final List<StatementLine> lines = new ArrayList<>();
+
+  private TransactionId withdrawal(long amount) {
+    Withdrawal withdrawal =
+        Withdrawal.requested(
+            TransactionId.random(), AccountId.of(7), Money.of(amount, VND), Instant.EPOCH);
+    withdrawals.put(withdrawal.id(), withdrawal);
+    return withdrawal.id();
+  }
+
+  private void line(CreditDebit direction, long amount, TransactionId payout, String returnCode) {
+    lines.add(
+        new StatementLine(
+            lines.size() + 1,
+            null,
+            direction,
+            Money.of(amount, VND),
+            DAY,
+            DAY,
+            payout == null ? null : Payout.endToEndIdOf(payout),
+            null,
+            returnCode != null,
+            returnCode));
+  }
+
+  private Map<Integer, LineDecision> decide() {
+    BankStatement statement =
+        new BankStatement(
+            "M",
+            "S",
+            StatementKind.NOTIFICATION,
+            BankAccountNumber.local("1"),
+            VND,
+            null,
+            null,
+            lines);
+    return StatementMatching.decide(statement, id -> Optional.ofNullable(withdrawals.get(id)));
+  }
+
+  @Test
+  void aPaymentOfTheWithdrawalsAmountCompletesIt() {
+    TransactionId paid = withdrawal(5_000);
+    line(CreditDebit.DEBIT, 5_000, paid, null);
+
+    assertThat(decide()).containsExactly(Map.entry(1, new CompleteWithdrawal(paid)));
+  }
+
+  @Test
+  void aReturnFailsItAndItsPaymentOnTheSameStatementIsMatchedToTheFailure() {
+    TransactionId bounced = withdrawal(5_000);
+    line(CreditDebit.DEBIT, 5_000, bounced, null);
+    line(CreditDebit.CREDIT, 5_000, bounced, "AC04");
+
+    FailWithdrawal failure = new FailWithdrawal(bounced, "returned by the bank (AC04)");
+    assertThat(decide()).containsExactly(Map.entry(1, failure), Map.entry(2, failure));
+  }
+
+  @Test
+  void anotherAmountNeverSettlesAndWaits() {
+    TransactionId misstated = withdrawal(5_000);
+    line(CreditDebit.DEBIT, 4_999, misstated, null);
+
+    assertThat(decide().get(1))
+        .isInstanceOfSatisfying(
+            Unmatched.class,
+            unmatched -> assertThat(unmatched.reason()).contains("4999 VND").contains("5000 VND"));
+  }
+
+  @Test
+  void aWithdrawalPaidTwiceWaitsOnBothLines() {
+    TransactionId twice = withdrawal(5_000);
+    line(CreditDebit.DEBIT, 5_000, twice, null);
+    line(CreditDebit.DEBIT, 5_000, twice, null);
+
+    assertThat(decide().values()).allMatch(Unmatched.class::isInstance).hasSize(2);
+  }
+
+  @Test
+  void aLineNamingNoWithdrawalOrTheWrongWayWaits() {
+    TransactionId credited = withdrawal(5_000);
+    line(CreditDebit.CREDIT, 700, null, null);
+    line(CreditDebit.DEBIT, 5_000, TransactionId.random(), null);
+    line(CreditDebit.CREDIT, 5_000, credited, null);
+
+    Map<Integer, LineDecision> decisions = decide();
+    assertThat(decisions.values()).allMatch(Unmatched.class::isInstance).hasSize(3);
+    assertThat(((Unmatched) decisions.get(2)).reason()).contains("no withdrawal");
+    assertThat(((Unmatched) decisions.get(3)).reason())
+        .contains("neither its payment nor its return");
+  }
+}
