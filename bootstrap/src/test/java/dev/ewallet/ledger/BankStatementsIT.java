@@ -207,6 +207,52 @@ class BankStatementsIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aStatementInTheCsvLayoutSettlesAsTheXmlDoes() {
+    Wallet wallet = walletWith(50_000);
+    String paid = withdrawal(wallet, 7_000);
+    String bounced = withdrawal(wallet, 3_000);
+    String id = unique();
+    String csv =
+        "statement,MSG-"
+            + id
+            + ",CSV-"
+            + id
+            + ","
+            + ACCOUNT
+            + ",VND,100000,94500\n"
+            + "booking_date,value_date,direction,amount,end_to_end_id,reference,bank_reference,"
+            + "returned,return_reason\n"
+            + "2026-12-04,,DEBIT,7000,"
+            + endToEnd(paid)
+            + ",,B-1,,\n"
+            + "2026-12-04,,DEBIT,3000,"
+            + endToEnd(bounced)
+            + ",,B-2,,\n"
+            + "2026-12-04,,CREDIT,3000,"
+            + endToEnd(bounced)
+            + ",,B-3,true,AC04\n"
+            + "2026-12-04,,CREDIT,1500,,\"DEP-1, from Bob\",B-4,,\n";
+
+    ApiClient.Reply imported = importStatement(OPERATOR, csv, "", "text/csv");
+    ApiClient.Reply again = importStatement(OPERATOR, csv, "", "text/csv; charset=utf-8");
+
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    assertThat(statuses(imported)).containsExactly("MATCHED", "MATCHED", "MATCHED", "UNMATCHED");
+    assertThat(again.json().get("statements").get(0).get("alreadyImported").asBoolean()).isTrue();
+    assertThat(status(paid)).isEqualTo("COMPLETED");
+    assertThat(status(bounced)).isEqualTo("FAILED");
+    assertThat(balance(wallet.id())).isEqualTo(43_000);
+    assertThat(unmatchedLinesOf("CSV-" + id))
+        .extracting(line -> line.get("remittance").asText())
+        .containsExactly("DEP-1, from Bob");
+    ApiClient.Reply refused =
+        importStatement(OPERATOR, csv.replace("DEBIT,7000", "DEBIT,7000.5"), "", "text/csv");
+    assertThat(refused.code()).isEqualTo("BANK_FILE_INVALID");
+    assertThat(refused.json().get("detail").asText()).startsWith("CSV line 3:");
+    assertBooksBalance();
+  }
+
+  @Test
   void oneFileImportedFourTimesAtOnceIsStoredOnceAndSettlesOnce() throws Exception {
     Wallet wallet = walletWith(50_000);
     String payout = withdrawal(wallet, 7_000);

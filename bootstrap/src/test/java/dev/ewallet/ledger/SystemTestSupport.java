@@ -194,15 +194,20 @@ abstract class SystemTestSupport {
                 + "}");
   }
 
-  /** Imports a bank statement file ({@code query}: "" or "?dryRun=true"). */
+  /** Imports an ISO 20022 bank statement file ({@code query}: "" or "?dryRun=true"). */
   ApiClient.Reply importStatement(String token, String xml, String query) {
+    return importStatement(token, xml, query, "application/xml");
+  }
+
+  /** Imports a bank statement file of that media type. */
+  ApiClient.Reply importStatement(String token, String file, String query, String contentType) {
     return api()
         .send(
             api()
                 .request("/v1/bank-statements" + query, token)
-                .header("Content-Type", "application/xml")
+                .header("Content-Type", contentType)
                 .header("Idempotency-Key", ApiClient.newKey())
-                .POST(HttpRequest.BodyPublishers.ofString(xml)));
+                .POST(HttpRequest.BodyPublishers.ofString(file)));
   }
 
   ApiClient.Reply hold(Wallet wallet, long destination, long amount, Instant expiresAt) {

@@ -40,14 +40,10 @@ final class Iso20022Xml {
   /**
    * Parses and validates a message.
    *
-   * @throws BankFileInvalidException when it is larger than {@code maxBytes}, declares a DOCTYPE,
-   *     is not well-formed or is not valid against the schema of its namespace
+   * @throws BankFileInvalidException when it declares a DOCTYPE, is not well-formed or is not valid
+   *     against the schema of its namespace
    */
-  static Document parse(byte[] file, int maxBytes) {
-    if (file.length > maxBytes) {
-      throw new BankFileInvalidException(
-          "the file has " + file.length + " bytes; at most " + maxBytes + " are accepted");
-    }
+  static Document parse(byte[] file) {
     try {
       DocumentBuilder parser = PARSERS.newDocumentBuilder();
       parser.setErrorHandler(REFUSE_ANY_ERROR);

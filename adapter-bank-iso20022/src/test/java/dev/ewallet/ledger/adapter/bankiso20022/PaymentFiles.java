@@ -18,7 +18,7 @@ public final class PaymentFiles {
 
   /** The file's credit transfers in order; throws unless the file is valid pain.001.001.09. */
   public static List<Transfer> transfers(byte[] file) {
-    Element root = Iso20022Xml.parse(file, Integer.MAX_VALUE).getDocumentElement();
+    Element root = Iso20022Xml.parse(file).getDocumentElement();
     if (!Iso20022Xml.PAIN_001.equals(root.getNamespaceURI())) {
       throw new IllegalArgumentException("not pain.001.001.09: " + root.getNamespaceURI());
     }

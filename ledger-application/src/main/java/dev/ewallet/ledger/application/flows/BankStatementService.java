@@ -89,7 +89,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   @Override
   public StatementImport importStatements(ImportBankStatementsCommand command) {
     command.caller().requireOperator();
-    List<BankStatement> statements = reader.read(command.file());
+    List<BankStatement> statements = reader.read(command.file(), command.mediaType());
     if (statements.isEmpty()) {
       throw new BankFileInvalidException("the file holds no statement");
     }

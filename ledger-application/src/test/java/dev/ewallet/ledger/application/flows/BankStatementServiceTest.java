@@ -104,7 +104,7 @@ class BankStatementServiceTest {
 
   private final BankStatementService statements =
       new BankStatementService(
-          file -> List.copyOf(inTheFile),
+          (file, mediaType) -> List.copyOf(inTheFile),
           store,
           f.unitOfWork,
           f.ledger.bankFlows(),

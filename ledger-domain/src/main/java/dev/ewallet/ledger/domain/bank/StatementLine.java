@@ -19,7 +19,9 @@ import java.util.Objects;
  *     the bank gives no value date
  * @param endToEndId the id the payer gave the payment; for our payouts, the withdrawal's; {@code
  *     null} when absent or {@code NOTPROVIDED}
- * @param remittance what the payer wrote for the payee (a deposit reference); {@code null} if none
+ * @param remittance what the payer wrote for the payee (a deposit reference); {@code null} if none;
+ *     only its first {@link #MAX_REMITTANCE} characters are kept (a bank may send several free text
+ *     blocks, and a reference is at their start)
  * @param returned the booking returns or reverses an earlier payment (ISO 20022 return information
  *     or reversal indicator)
  * @param returnReason the bank's reason code for a return; {@code null} otherwise
@@ -36,6 +38,9 @@ public record StatementLine(
     boolean returned,
     String returnReason) {
 
+  /** The most remittance text a line keeps. */
+  public static final int MAX_REMITTANCE = 500;
+
   public StatementLine {
     Objects.requireNonNull(direction, "direction");
     Objects.requireNonNull(amount, "amount");
@@ -47,6 +52,9 @@ public record StatementLine(
     if (!amount.isPositive()) {
       throw new InvalidRequestException(
           "statement line " + number + " has the amount " + amount + "; it must be positive");
+    }
+    if (remittance != null && remittance.length() > MAX_REMITTANCE) {
+      remittance = remittance.substring(0, MAX_REMITTANCE);
     }
   }
 

@@ -133,4 +133,17 @@ class BankStatementTest {
         .isNotEqualTo(endOfDay(0, -500, line(1, CreditDebit.DEBIT, 500)).fingerprint())
         .isNotEqualTo(endOfDay(1, 501, line(1, CreditDebit.CREDIT, 500)).fingerprint());
   }
+
+  @Test
+  void aLineKeepsTheFirstFiveHundredCharactersOfItsRemittanceText() {
+    String text = "DEP-7 " + "x".repeat(600);
+
+    StatementLine line =
+        new StatementLine(
+            1, null, CreditDebit.CREDIT, Money.of(1, EUR), DAY, DAY, null, text, false, null);
+
+    assertThat(line.remittance())
+        .hasSize(StatementLine.MAX_REMITTANCE)
+        .isEqualTo(text.substring(0, StatementLine.MAX_REMITTANCE));
+  }
 }

@@ -51,6 +51,7 @@ import org.springframework.web.bind.annotation.RestController;
 class BankStatementController {
 
   private static final int DEFAULT_LIMIT = 50;
+  private static final String TEXT_CSV = "text/csv";
 
   private final ImportBankStatementsUseCase importStatements;
   private final BankStatementLinesQuery lines;
@@ -68,7 +69,8 @@ class BankStatementController {
   @Operation(
       summary =
           "Imports a bank file (operators): an ISO 20022 camt.053.001.09 end-of-day statement or"
-              + " camt.054.001.09 notification as the XML body, validated against its schema."
+              + " camt.054.001.09 notification as the XML body, validated against its schema, or"
+              + " a statement in the CSV layout of docs/bank-reconciliation.md as text/csv."
               + " Each statement is stored once by its message and statement ids (importing it"
               + " again changes nothing; other content under the same ids is 409"
               + " STATEMENT_CONFLICT), must be for a configured bank account (ledger.bank.accounts)"
@@ -78,12 +80,14 @@ class BankStatementController {
               + " stores and settles nothing and says what the import would do.",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
-              content =
-                  @Content(
-                      mediaType = MediaType.APPLICATION_XML_VALUE,
-                      schema = @Schema(type = "string", format = "binary"))))
+              content = {
+                @Content(
+                    mediaType = MediaType.APPLICATION_XML_VALUE,
+                    schema = @Schema(type = "string", format = "binary")),
+                @Content(mediaType = TEXT_CSV, schema = @Schema(type = "string", format = "binary"))
+              }))
   @PostMapping(
-      consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE},
+      consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE, TEXT_CSV},
       produces = MediaType.APPLICATION_JSON_VALUE)
   StatementImportResponse importFile(
       Caller caller,
@@ -95,7 +99,7 @@ class BankStatementController {
     byte[] file = request.getInputStream().readAllBytes();
     StatementImport imported =
         importStatements.importStatements(
-            new ImportBankStatementsCommand(caller, file, MediaType.APPLICATION_XML_VALUE, dryRun));
+            new ImportBankStatementsCommand(caller, file, request.getContentType(), dryRun));
     return new StatementImportResponse(
         imported.dryRun(),
         imported.statements().stream()

@@ -8,9 +8,12 @@ import java.util.List;
 public interface BankStatementReader {
 
   /**
+   * @param mediaType the file's layout: {@code application/xml} (ISO 20022 camt.053 or camt.054) or
+   *     {@code text/csv} (the CSV layout of docs/bank-reconciliation.md)
    * @return the file's statements, in the file's order
    * @throws BankFileInvalidException when the file is too large, not well-formed, not valid against
-   *     its message's schema, or of a message that is no statement
+   *     its layout (an XML message's schema), of a message that is no statement, or of a media type
+   *     no reader knows
    */
-  List<BankStatement> read(byte[] file);
+  List<BankStatement> read(byte[] file, String mediaType);
 }

@@ -25,13 +25,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class Iso20022StatementReaderAdapterTest {
+class Iso20022StatementsTest {
 
   private static final CurrencyCode EUR = CurrencyCode.of("EUR");
   private static final String PAYOUT = "0193a1f27c4e7a109b2c3d4e5f607182";
-
-  private final Iso20022StatementReaderAdapter reader =
-      new Iso20022StatementReaderAdapter(Iso20022StatementReaderAdapter.DEFAULT_MAX_BYTES);
 
   private static Money eur(long cents) {
     return Money.of(cents, EUR);
@@ -49,7 +46,7 @@ class Iso20022StatementReaderAdapterTest {
             .pending("CRDT", "999.00")
             .bytes();
 
-    List<BankStatement> statements = reader.read(file);
+    List<BankStatement> statements = Iso20022Statements.read(file);
 
     assertThat(statements).hasSize(1);
     BankStatement statement = statements.getFirst();
@@ -93,7 +90,7 @@ class Iso20022StatementReaderAdapterTest {
                 withText(payment("B", "20.00", "EUR"), "two words"))
             .bytes();
 
-    assertThat(reader.read(file).getFirst().lines())
+    assertThat(Iso20022Statements.read(file).getFirst().lines())
         .extracting(StatementLine::endToEndId, StatementLine::amount, StatementLine::remittance)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("A", eur(1_000), null),
@@ -104,7 +101,7 @@ class Iso20022StatementReaderAdapterTest {
             .balances("1000.00", "970.00")
             .batch("DBIT", "30.00", payment("A", "10.00", "EUR"), payment("B", "25.00", "EUR"))
             .bytes();
-    assertThatThrownBy(() -> reader.read(wrong))
+    assertThatThrownBy(() -> Iso20022Statements.read(wrong))
         .isInstanceOf(BankFileInvalidException.class)
         .hasMessageContaining("lists payments of -3500 EUR");
   }
@@ -112,8 +109,7 @@ class Iso20022StatementReaderAdapterTest {
   @Test
   void aNotificationHasNoBalancesAndAnOverdraftIsNegative() {
     BankStatement notification =
-        reader
-            .read(
+        Iso20022Statements.read(
                 CamtFile.notification()
                     .localAccount("0071000123")
                     .entry("CRDT", "5.00", null)
@@ -125,8 +121,7 @@ class Iso20022StatementReaderAdapterTest {
     assertThat(notification.lines()).extracting(StatementLine::amount).containsExactly(eur(500));
 
     BankStatement overdrawn =
-        reader
-            .read(
+        Iso20022Statements.read(
                 CamtFile.statement()
                     .balances("10.00", "-5.00")
                     .entry("DBIT", "15.00", null)
@@ -139,7 +134,7 @@ class Iso20022StatementReaderAdapterTest {
   void aStatementWhoseLinesDoNotAddUpIsRefused() {
     byte[] file =
         CamtFile.statement().balances("1000.00", "1000.01").entry("CRDT", "5.00", null).bytes();
-    assertThatThrownBy(() -> reader.read(file))
+    assertThatThrownBy(() -> Iso20022Statements.read(file))
         .isInstanceOf(StatementUnbalancedException.class)
         .hasMessageContaining("STMT-20261204");
   }
@@ -151,7 +146,8 @@ class Iso20022StatementReaderAdapterTest {
             .balances("1000.00", "1000.00")
             .entry("CRDT", "5.00", payment("A", "5.00", "USD"))
             .bytes();
-    assertThatThrownBy(() -> reader.read(file)).isInstanceOf(CurrencyMismatchException.class);
+    assertThatThrownBy(() -> Iso20022Statements.read(file))
+        .isInstanceOf(CurrencyMismatchException.class);
   }
 
   @Test
@@ -159,13 +155,15 @@ class Iso20022StatementReaderAdapterTest {
     String valid = CamtFile.statement().xml();
     byte[] invalid =
         valid.replace("<MsgId>", "<Unknown>x</Unknown><MsgId>").getBytes(StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> reader.read(invalid))
+    assertThatThrownBy(() -> Iso20022Statements.read(invalid))
         .isInstanceOf(BankFileInvalidException.class)
         .hasMessageStartingWith("line ");
     byte[] malformed = "<Document><oops></Document>".getBytes(StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> reader.read(malformed)).isInstanceOf(BankFileInvalidException.class);
+    assertThatThrownBy(() -> Iso20022Statements.read(malformed))
+        .isInstanceOf(BankFileInvalidException.class);
     byte[] unknown = "<Document xmlns=\"urn:example\"/>".getBytes(StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> reader.read(unknown)).isInstanceOf(BankFileInvalidException.class);
+    assertThatThrownBy(() -> Iso20022Statements.read(unknown))
+        .isInstanceOf(BankFileInvalidException.class);
   }
 
   @Test
@@ -181,18 +179,9 @@ class Iso20022StatementReaderAdapterTest {
                     + "\">]>\n")
             .replace("<MsgId>MSG-20261204</MsgId>", "<MsgId>&x;</MsgId>");
 
-    assertThatThrownBy(() -> reader.read(xml.getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> Iso20022Statements.read(xml.getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(BankFileInvalidException.class)
         .hasMessageContaining("DOCTYPE")
         .hasMessageNotContaining("TOP-SECRET");
-  }
-
-  @Test
-  void aFileAboveTheSizeLimitIsRefusedBeforeItIsParsed() {
-    byte[] file = CamtFile.statement().bytes();
-    assertThatThrownBy(() -> new Iso20022StatementReaderAdapter(file.length - 1).read(file))
-        .isInstanceOf(BankFileInvalidException.class)
-        .hasMessageContaining("at most " + (file.length - 1));
-    assertThat(new Iso20022StatementReaderAdapter(file.length).read(file)).hasSize(1);
   }
 }

@@ -9,12 +9,9 @@ import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
-import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.stereotype.Component;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
@@ -30,22 +27,12 @@ import org.w3c.dom.Node;
  * A payment's reference is its structured creditor reference, else its unstructured remittance
  * text; its end-to-end id is dropped when the bank writes {@code NOTPROVIDED}.
  */
-@Component
-final class Iso20022StatementReaderAdapter implements BankStatementReader {
+final class Iso20022Statements {
 
-  /** Twenty MiB: a day of a busy account's bookings, well below what a heap notices. */
-  static final int DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+  private Iso20022Statements() {}
 
-  private final int maxBytes;
-
-  Iso20022StatementReaderAdapter(
-      @Value("${ledger.bank.statement-max-bytes:" + DEFAULT_MAX_BYTES + "}") int maxBytes) {
-    this.maxBytes = maxBytes;
-  }
-
-  @Override
-  public List<BankStatement> read(byte[] file) {
-    Element document = Iso20022Xml.parse(file, maxBytes).getDocumentElement();
+  static List<BankStatement> read(byte[] file) {
+    Element document = Iso20022Xml.parse(file).getDocumentElement();
     String namespace = document.getNamespaceURI();
     Element message;
     String reports;
