@@ -18,7 +18,6 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Reads the CSV statement layout, for banks that send no ISO 20022 (docs/bank-reconciliation.md,
@@ -37,7 +36,6 @@ final class CsvStatements {
 
   private static final int COLUMNS = HEADER.split(",").length;
   private static final int ID_LENGTH = 35;
-  private static final Pattern IBAN_SHAPE = Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}");
 
   private CsvStatements() {}
 
@@ -64,7 +62,7 @@ final class CsvStatements {
     Money closing;
     try {
       currency = CurrencyCode.of(statement.get(4));
-      account = account(statement.get(3));
+      account = BankAccountNumber.of(statement.get(3));
       opening = statement.get(5).isEmpty() ? null : Money.ofDecimal(statement.get(5), currency);
       closing = statement.get(6).isEmpty() ? null : Money.ofDecimal(statement.get(6), currency);
       if ((opening == null) != (closing == null)) {
@@ -111,13 +109,6 @@ final class CsvStatements {
     } catch (InvalidRequestException | MoneyOverflowException bad) {
       throw refused(row.line(), bad.getMessage());
     }
-  }
-
-  private static BankAccountNumber account(String number) {
-    String compact = number.replace(" ", "");
-    return IBAN_SHAPE.matcher(compact).matches()
-        ? BankAccountNumber.iban(compact)
-        : BankAccountNumber.local(compact);
   }
 
   /** An identifier field: at most 35 characters, as in ISO 20022; {@code null} when empty. */

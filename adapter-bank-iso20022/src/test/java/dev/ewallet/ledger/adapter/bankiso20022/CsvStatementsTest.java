@@ -23,14 +23,17 @@ class CsvStatementsTest {
   private static final String PAYOUT = "0193a1f27c4e7a109b2c3d4e5f607182";
 
   private static byte[] file(String statementRow, String... lines) {
-    return ("\uFEFF"
-            + statementRow
-            + "\r\n"
-            + CsvStatements.HEADER
-            + "\r\n"
-            + String.join("\r\n", lines)
-            + "\r\n\r\n")
-        .getBytes(StandardCharsets.UTF_8);
+    return text(statementRow, lines).getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String text(String statementRow, String... lines) {
+    return "\uFEFF"
+        + statementRow
+        + "\r\n"
+        + CsvStatements.HEADER
+        + "\r\n"
+        + String.join("\r\n", lines)
+        + "\r\n\r\n";
   }
 
   @Test
@@ -130,7 +133,7 @@ class CsvStatementsTest {
         .hasMessageStartingWith("CSV line 1: give both balances");
     assertThatThrownBy(() ->
             CsvStatements.read(
-                ("statement,MSG-1,STMT-1,0071000123456,VND,0,100\n" + "date,amount\n")
+                ("statement,MSG-1,STMT-1,0071000123456,VND,0,100\ndate,amount\n")
                     .getBytes(StandardCharsets.UTF_8)))
         .hasMessageStartingWith("CSV line 2: expected the header");
   }
@@ -146,13 +149,11 @@ class CsvStatementsTest {
 
   @Test
   void aFileThatIsNotUtf8TextIsRefused() {
-    byte[] latin1 =
-        file(
+    byte[] asLatin1 =
+        text(
                 "statement,MSG-1,STMT-1,0071000123456,VND,0,100",
                 "2026-12-04,,CREDIT,100,,Zahlung f\u00fcr DEP-7,,,")
-            .clone();
-    byte[] asLatin1 =
-        new String(latin1, StandardCharsets.UTF_8).getBytes(StandardCharsets.ISO_8859_1);
+            .getBytes(StandardCharsets.ISO_8859_1);
 
     assertThatThrownBy(() -> CsvStatements.read(asLatin1))
         .isInstanceOf(BankFileInvalidException.class)

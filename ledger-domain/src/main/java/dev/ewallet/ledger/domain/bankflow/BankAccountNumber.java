@@ -47,6 +47,17 @@ public record BankAccountNumber(String value, Scheme scheme) {
     return new BankAccountNumber(normalised(number), Scheme.LOCAL);
   }
 
+  /**
+   * A number given without its scheme, as a bank's export writes it: an IBAN when it has an IBAN's
+   * shape (its check digits must then hold), a local account number otherwise.
+   */
+  public static BankAccountNumber of(String number) {
+    String normalised = normalised(number);
+    return normalised != null && IBAN_SHAPE.matcher(normalised).matches()
+        ? new BankAccountNumber(normalised, Scheme.IBAN)
+        : new BankAccountNumber(normalised, Scheme.LOCAL);
+  }
+
   private static String normalised(String number) {
     return number == null ? null : number.replace(" ", "").toUpperCase(Locale.ROOT);
   }

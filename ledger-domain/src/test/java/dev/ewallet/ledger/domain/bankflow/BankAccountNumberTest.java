@@ -35,4 +35,12 @@ class BankAccountNumberTest {
     assertThatThrownBy(() -> BankAccountNumber.local("12<34"))
         .isInstanceOf(InvalidRequestException.class);
   }
+
+  @Test
+  void aNumberWithoutItsSchemeIsAnIbanWhenShapedLikeOne() {
+    assertThat(BankAccountNumber.of("de89 3704 0044 0532 0130 00"))
+        .isEqualTo(BankAccountNumber.iban("DE89370400440532013000"));
+    assertThat(BankAccountNumber.of("0071000123456"))
+        .isEqualTo(BankAccountNumber.local("0071000123456"));
+  }
 }
