@@ -88,21 +88,30 @@ class BankStatementsIT extends LedgerIntegrationTest {
     ApiClient.Reply dryRun = importStatement(OPERATOR, xml, "?dryRun=true");
     assertThat(dryRun.status()).as(dryRun.body()).isEqualTo(200);
     assertThat(dryRun.json().get("dryRun").asBoolean()).isTrue();
-    assertThat(statuses(dryRun))
-        .containsExactly("MATCHED", "MATCHED", "MATCHED", "UNMATCHED", "UNMATCHED");
+    assertThat(outcomes(dryRun))
+        .containsExactly(
+            "SETTLED_WITHDRAWAL",
+            "FAILED_WITHDRAWAL",
+            "FAILED_WITHDRAWAL",
+            "UNMATCHED",
+            "UNMATCHED");
     assertThat(status(paid)).isEqualTo("PENDING");
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
 
     ApiClient.Reply imported = importStatement(OPERATOR, xml, "");
 
-    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    assertThat(imported.status()).as(imported.body()).isEqualTo(201);
     JsonNode result = imported.json().get("statements").get(0);
     assertThat(result.get("alreadyImported").asBoolean()).isFalse();
-    assertThat(statuses(imported))
-        .containsExactly("MATCHED", "MATCHED", "MATCHED", "UNMATCHED", "UNMATCHED");
+    assertThat(result.get("id").asLong()).isPositive();
+    assertThat(outcomes(imported))
+        .containsExactly(
+            "SETTLED_WITHDRAWAL",
+            "FAILED_WITHDRAWAL",
+            "FAILED_WITHDRAWAL",
+            "UNMATCHED",
+            "UNMATCHED");
     JsonNode lines = result.get("lines");
-    assertThat(lines.get(0).get("action").asText()).isEqualTo("COMPLETE_WITHDRAWAL");
-    assertThat(lines.get(1).get("action").asText()).isEqualTo("FAIL_WITHDRAWAL");
     assertThat(lines.get(2).get("transactionId").asText())
         .isEqualTo(lines.get(1).get("transactionId").asText());
     assertThat(lines.get(3).get("reason").asText()).contains("29000 VND").contains("30000 VND");
@@ -117,7 +126,8 @@ class BankStatementsIT extends LedgerIntegrationTest {
     ApiClient.Reply again = importStatement(OPERATOR, xml, "");
     assertThat(again.status()).as(again.body()).isEqualTo(200);
     assertThat(again.json().get("statements").get(0).get("alreadyImported").asBoolean()).isTrue();
-    assertThat(statuses(again))
+    assertThat(again.json().get("statements").get(0).get("id")).isEqualTo(result.get("id"));
+    assertThat(outcomes(again))
         .containsExactly("MATCHED", "MATCHED", "MATCHED", "UNMATCHED", "UNMATCHED");
     assertThat(again.json().get("statements").get(0).get("lines").get(0).get("transactionId"))
         .isEqualTo(lines.get(0).get("transactionId"));
@@ -134,40 +144,51 @@ class BankStatementsIT extends LedgerIntegrationTest {
     ApiClient.Reply matched =
         api()
             .post(
-                misstatedLine + "/match",
+                misstatedLine + "/resolution",
                 OPERATOR,
                 ApiClient.newKey(),
-                "{\"withdrawalId\":\"" + misstated + "\"}");
+                "{\"action\":\"MATCH_WITHDRAWAL\",\"withdrawalId\":\"" + misstated + "\"}");
     assertThat(matched.status()).as(matched.body()).isEqualTo(200);
     assertThat(matched.json().get("status").asText()).isEqualTo("MATCHED");
     assertThat(matched.json().get("withdrawalId").asText()).isEqualTo(misstated);
     assertThat(status(misstated)).isEqualTo("COMPLETED");
     assertThat(
             api()
-                .post(unknownLine + "/dismiss", OPERATOR, ApiClient.newKey(), "{\"reason\":\"\"}")
+                .post(unknownLine + "/resolution", OPERATOR, ApiClient.newKey(), dismissal(""))
                 .code())
         .isEqualTo("VALIDATION_FAILED");
+    assertThat(
+            api()
+                .post(
+                    unknownLine + "/resolution",
+                    OPERATOR,
+                    ApiClient.newKey(),
+                    "{\"action\":\"IGNORE\"}")
+                .json()
+                .get("detail")
+                .asText())
+        .contains("MATCH_WITHDRAWAL or DISMISS");
     ApiClient.Reply dismissed =
         api()
             .post(
-                unknownLine + "/dismiss",
+                unknownLine + "/resolution",
                 OPERATOR,
                 ApiClient.newKey(),
-                "{\"reason\":\"interest credited by the bank\"}");
+                dismissal("interest credited by the bank"));
     assertThat(dismissed.json().get("status").asText()).isEqualTo("DISMISSED");
     assertThat(dismissed.json().get("reason").asText()).isEqualTo("interest credited by the bank");
     assertThat(
             api()
-                .post(unknownLine + "/dismiss", OPERATOR, ApiClient.newKey(), "{\"reason\":\"x\"}")
+                .post(unknownLine + "/resolution", OPERATOR, ApiClient.newKey(), dismissal("x"))
                 .code())
         .isEqualTo("STATEMENT_LINE_RESOLVED");
     assertThat(
             api()
                 .post(
-                    "/v1/bank-statements/lines/999999999/dismiss",
+                    "/v1/bank-statements/lines/999999999/resolution",
                     OPERATOR,
                     ApiClient.newKey(),
-                    "{\"reason\":\"x\"}")
+                    dismissal("x"))
                 .code())
         .isEqualTo("STATEMENT_LINE_NOT_FOUND");
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
@@ -198,8 +219,8 @@ class BankStatementsIT extends LedgerIntegrationTest {
             statement(id).balances("100000", "95000").entry("DBIT", "5000", line).xml(),
             "");
 
-    assertThat(statuses(notified)).containsExactly("MATCHED");
-    assertThat(statuses(stated)).containsExactly("MATCHED");
+    assertThat(outcomes(notified)).containsExactly("SETTLED_WITHDRAWAL");
+    assertThat(outcomes(stated)).containsExactly("SETTLED_WITHDRAWAL");
     assertThat(transactionOfFirstLine(stated)).isEqualTo(transactionOfFirstLine(notified));
     assertThat(status(payout)).isEqualTo("COMPLETED");
     assertThat(balance(wallet.id())).isEqualTo(45_000);
@@ -236,8 +257,10 @@ class BankStatementsIT extends LedgerIntegrationTest {
     ApiClient.Reply imported = importStatement(OPERATOR, csv, "", "text/csv");
     ApiClient.Reply again = importStatement(OPERATOR, csv, "", "text/csv; charset=utf-8");
 
-    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
-    assertThat(statuses(imported)).containsExactly("MATCHED", "MATCHED", "MATCHED", "UNMATCHED");
+    assertThat(imported.status()).as(imported.body()).isEqualTo(201);
+    assertThat(outcomes(imported))
+        .containsExactly(
+            "SETTLED_WITHDRAWAL", "FAILED_WITHDRAWAL", "FAILED_WITHDRAWAL", "UNMATCHED");
     assertThat(again.json().get("statements").get(0).get("alreadyImported").asBoolean()).isTrue();
     assertThat(status(paid)).isEqualTo("COMPLETED");
     assertThat(status(bounced)).isEqualTo("FAILED");
@@ -247,7 +270,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
         .containsExactly("DEP-1, from Bob");
     ApiClient.Reply refused =
         importStatement(OPERATOR, csv.replace("DEBIT,7000", "DEBIT,7000.5"), "", "text/csv");
-    assertThat(refused.code()).isEqualTo("BANK_FILE_INVALID");
+    assertThat(refused.code()).isEqualTo("STATEMENT_INVALID");
     assertThat(refused.json().get("detail").asText()).startsWith("CSV line 3:");
     assertBooksBalance();
   }
@@ -275,11 +298,13 @@ class BankStatementsIT extends LedgerIntegrationTest {
     }
 
     assertThat(replies)
-        .allSatisfy(reply -> assertThat(reply.status()).as(reply.body()).isEqualTo(200));
+        .extracting(ApiClient.Reply::status)
+        .containsExactlyInAnyOrder(201, 200, 200, 200);
     assertThat(replies)
-        .filteredOn(
-            reply -> !reply.json().get("statements").get(0).get("alreadyImported").asBoolean())
-        .hasSize(1);
+        .filteredOn(reply -> reply.status() == 201)
+        .allSatisfy(reply ->
+            assertThat(reply.json().get("statements").get(0).get("alreadyImported").asBoolean())
+                .isFalse());
     assertThat(status(payout)).isEqualTo("COMPLETED");
     assertThat(balance(wallet.id())).isEqualTo(43_000);
     assertBooksBalance();
@@ -289,7 +314,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
   void aBadFileIsRefusedWithItsProblemAndNothingStored(@TempDir Path dir) throws Exception {
     String id = unique();
     String unbalanced = statement(id).balances("100", "101").entry("CRDT", "2", null).xml();
-    assertThat(importStatement(OPERATOR, unbalanced, "").code()).isEqualTo("STATEMENT_UNBALANCED");
+    assertThat(importStatement(OPERATOR, unbalanced, "").code()).isEqualTo("STATEMENT_INVALID");
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
 
     String unknownAccount =
@@ -299,7 +324,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
             .balances("0", "0")
             .xml();
     ApiClient.Reply unknown = importStatement(OPERATOR, unknownAccount, "");
-    assertThat(unknown.code()).isEqualTo("BANK_FILE_INVALID");
+    assertThat(unknown.code()).isEqualTo("STATEMENT_INVALID");
     assertThat(unknown.json().get("detail").asText()).contains("not one of the ledger's");
 
     String euros = statement(id).currency("EUR").balances("0", "0").xml();
@@ -315,10 +340,10 @@ class BankStatementsIT extends LedgerIntegrationTest {
                 "<!DOCTYPE Document [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]><Document")
             .replace("<MsgId>MSG-" + id, "<MsgId>&x;");
     ApiClient.Reply refused = importStatement(OPERATOR, xxe, "");
-    assertThat(refused.code()).isEqualTo("BANK_FILE_INVALID");
+    assertThat(refused.code()).isEqualTo("STATEMENT_INVALID");
     assertThat(refused.body()).doesNotContain("TOP-SECRET");
 
-    assertThat(importStatement(OPERATOR, "<Document/>", "").code()).isEqualTo("BANK_FILE_INVALID");
+    assertThat(importStatement(OPERATOR, "<Document/>", "").code()).isEqualTo("STATEMENT_INVALID");
     Wallet wallet = openWallet();
     assertThat(importStatement(wallet.token(), unbalanced, "").code()).isEqualTo("FORBIDDEN");
     assertThat(
@@ -329,14 +354,18 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
   }
 
-  private static List<String> statuses(ApiClient.Reply reply) {
-    List<String> statuses = new ArrayList<>();
+  private static List<String> outcomes(ApiClient.Reply reply) {
+    List<String> outcomes = new ArrayList<>();
     for (JsonNode statement : reply.json().get("statements")) {
       for (JsonNode line : statement.get("lines")) {
-        statuses.add(line.get("status").asText());
+        outcomes.add(line.get("outcome").asText());
       }
     }
-    return statuses;
+    return outcomes;
+  }
+
+  private static String dismissal(String reason) {
+    return "{\"action\":\"DISMISS\",\"reason\":\"" + reason + "\"}";
   }
 
   private static String transactionOfFirstLine(ApiClient.Reply reply) {

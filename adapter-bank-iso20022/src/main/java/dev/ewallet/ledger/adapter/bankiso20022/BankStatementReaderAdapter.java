@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.adapter.bankiso20022;
 
 import dev.ewallet.ledger.domain.bank.BankStatement;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +30,7 @@ final class BankStatementReaderAdapter implements BankStatementReader {
   @Override
   public List<BankStatement> read(byte[] file, String mediaType) {
     if (file.length > maxBytes) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "the file has " + file.length + " bytes; at most " + maxBytes + " are accepted");
     }
     String type = mediaType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
@@ -38,7 +38,7 @@ final class BankStatementReaderAdapter implements BankStatementReader {
       case "application/xml", "text/xml" -> Iso20022Statements.read(file);
       case "text/csv" -> CsvStatements.read(file);
       default ->
-          throw new BankFileInvalidException(
+          throw new StatementInvalidException(
               "a statement file is application/xml (ISO 20022) or text/csv, not " + mediaType);
     };
   }

@@ -5,9 +5,9 @@ import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.nio.ByteBuffer;
@@ -42,7 +42,7 @@ final class CsvStatements {
   static List<BankStatement> read(byte[] file) {
     List<Row> rows = rows(utf8(file));
     if (rows.size() < 2) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "a CSV statement starts with a statement row and the header row " + HEADER);
     }
     Row first = rows.getFirst();
@@ -163,7 +163,7 @@ final class CsvStatements {
               .toString();
       return text.startsWith("\uFEFF") ? text.substring(1) : text;
     } catch (CharacterCodingException notUtf8) {
-      throw new BankFileInvalidException("a CSV statement must be UTF-8 text");
+      throw new StatementInvalidException("a CSV statement must be UTF-8 text");
     }
   }
 
@@ -217,8 +217,8 @@ final class CsvStatements {
     }
   }
 
-  private static BankFileInvalidException refused(int line, String why) {
-    return new BankFileInvalidException("CSV line " + line + ": " + why);
+  private static StatementInvalidException refused(int line, String why) {
+    return new StatementInvalidException("CSV line " + line + ": " + why);
   }
 
   /** A row of fields and its line in the file, which every refusal names. */

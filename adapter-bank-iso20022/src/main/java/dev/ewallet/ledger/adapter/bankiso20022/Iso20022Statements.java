@@ -5,8 +5,8 @@ import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.LocalDate;
@@ -46,7 +46,7 @@ final class Iso20022Statements {
       reports = "Ntfctn";
       kind = StatementKind.NOTIFICATION;
     } else {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "a " + namespace + " message is no statement; camt.053.001.09 or camt.054.001.09 is");
     }
     String messageId = text(child(message, "GrpHdr"), "MsgId");
@@ -91,7 +91,7 @@ final class Iso20022Statements {
       value = booked;
     }
     if (booked == null) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "statement " + statementId + ": a booked entry without a booking date");
     }
     boolean reversal = Boolean.parseBoolean(text(entry, "RvslInd"));
@@ -120,7 +120,7 @@ final class Iso20022Statements {
     for (Element payment : payments) {
       Element paymentAmount = child(payment, "Amt");
       if (paymentAmount == null && payments.size() > 1) {
-        throw new BankFileInvalidException(
+        throw new StatementInvalidException(
             "statement "
                 + statementId
                 + ": an entry of several payments names one without its amount");
@@ -147,7 +147,7 @@ final class Iso20022Statements {
     }
     Money entrySigned = direction == CreditDebit.CREDIT ? amount : amount.negate();
     if (!total.equals(entrySigned)) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "statement "
               + statementId
               + ": an entry of "
@@ -181,7 +181,7 @@ final class Iso20022Statements {
       }
     }
     if (stated == null) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "statement " + text(report, "Id") + " states no currency and has no amount");
     }
     return CurrencyCode.of(stated);

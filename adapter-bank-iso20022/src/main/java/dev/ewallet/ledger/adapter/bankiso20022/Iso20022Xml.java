@@ -1,6 +1,6 @@
 package dev.ewallet.ledger.adapter.bankiso20022;
 
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URL;
@@ -40,8 +40,8 @@ final class Iso20022Xml {
   /**
    * Parses and validates a message.
    *
-   * @throws BankFileInvalidException when it declares a DOCTYPE, is not well-formed or is not valid
-   *     against the schema of its namespace
+   * @throws StatementInvalidException when it declares a DOCTYPE, is not well-formed or is not
+   *     valid against the schema of its namespace
    */
   static Document parse(byte[] file) {
     try {
@@ -49,10 +49,10 @@ final class Iso20022Xml {
       parser.setErrorHandler(REFUSE_ANY_ERROR);
       return parser.parse(new ByteArrayInputStream(file));
     } catch (SAXParseException invalid) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "line " + invalid.getLineNumber() + ": " + invalid.getMessage());
     } catch (SAXException | IOException unreadable) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "the file is not readable XML: " + unreadable.getMessage());
     } catch (ParserConfigurationException impossible) {
       throw new IllegalStateException(impossible);

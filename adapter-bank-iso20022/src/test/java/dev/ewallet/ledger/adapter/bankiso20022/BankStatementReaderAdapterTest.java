@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.bank.BankStatement;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,7 @@ class BankStatementReaderAdapterTest {
   @Test
   void anUnknownMediaTypeIsRefused() {
     assertThatThrownBy(() -> reader.read(CSV, "application/json"))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("application/json");
   }
 
@@ -41,10 +41,10 @@ class BankStatementReaderAdapterTest {
   void aFileAboveTheSizeLimitIsRefusedBeforeItIsRead() {
     byte[] file = CamtFile.statement().bytes();
     assertThatThrownBy(() -> new BankStatementReaderAdapter(file.length - 1).read(file, "text/xml"))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("at most " + (file.length - 1));
     assertThat(new BankStatementReaderAdapter(file.length).read(file, "text/xml")).hasSize(1);
     assertThatThrownBy(() -> new BankStatementReaderAdapter(CSV.length - 1).read(CSV, "text/csv"))
-        .isInstanceOf(BankFileInvalidException.class);
+        .isInstanceOf(StatementInvalidException.class);
   }
 }

@@ -8,8 +8,7 @@ import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
-import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +111,7 @@ class CsvStatementsTest {
   void everyRefusalNamesTheLineOfTheFile() {
     String statement = "statement,MSG-1,STMT-1,0071000123456,VND,0,100";
     assertThatThrownBy(() -> CsvStatements.read(file(statement, "2026-12-04,,SIDEWAYS,100,,,,,")))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessage("CSV line 3: direction must be CREDIT or DEBIT, got SIDEWAYS");
     assertThatThrownBy(() -> CsvStatements.read(file(statement, "2026-12-04,,CREDIT,100.5,,,,,")))
         .hasMessageStartingWith("CSV line 3: amount 100.5 has more decimal places");
@@ -144,7 +143,7 @@ class CsvStatementsTest {
         file("statement,MSG-1,STMT-1,0071000123456,VND,0,100", "2026-12-04,,CREDIT,99,,,,,");
 
     assertThatThrownBy(() -> CsvStatements.read(file))
-        .isInstanceOf(StatementUnbalancedException.class);
+        .isInstanceOf(StatementInvalidException.class);
   }
 
   @Test
@@ -156,7 +155,7 @@ class CsvStatementsTest {
             .getBytes(StandardCharsets.ISO_8859_1);
 
     assertThatThrownBy(() -> CsvStatements.read(asLatin1))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessage("a CSV statement must be UTF-8 text");
   }
 }

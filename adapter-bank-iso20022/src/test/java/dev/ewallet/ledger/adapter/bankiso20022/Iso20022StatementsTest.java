@@ -12,9 +12,8 @@ import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
-import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +101,7 @@ class Iso20022StatementsTest {
             .batch("DBIT", "30.00", payment("A", "10.00", "EUR"), payment("B", "25.00", "EUR"))
             .bytes();
     assertThatThrownBy(() -> Iso20022Statements.read(wrong))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("lists payments of -3500 EUR");
   }
 
@@ -135,7 +134,7 @@ class Iso20022StatementsTest {
     byte[] file =
         CamtFile.statement().balances("1000.00", "1000.01").entry("CRDT", "5.00", null).bytes();
     assertThatThrownBy(() -> Iso20022Statements.read(file))
-        .isInstanceOf(StatementUnbalancedException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("STMT-20261204");
   }
 
@@ -156,14 +155,14 @@ class Iso20022StatementsTest {
     byte[] invalid =
         valid.replace("<MsgId>", "<Unknown>x</Unknown><MsgId>").getBytes(StandardCharsets.UTF_8);
     assertThatThrownBy(() -> Iso20022Statements.read(invalid))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageStartingWith("line ");
     byte[] malformed = "<Document><oops></Document>".getBytes(StandardCharsets.UTF_8);
     assertThatThrownBy(() -> Iso20022Statements.read(malformed))
-        .isInstanceOf(BankFileInvalidException.class);
+        .isInstanceOf(StatementInvalidException.class);
     byte[] unknown = "<Document xmlns=\"urn:example\"/>".getBytes(StandardCharsets.UTF_8);
     assertThatThrownBy(() -> Iso20022Statements.read(unknown))
-        .isInstanceOf(BankFileInvalidException.class);
+        .isInstanceOf(StatementInvalidException.class);
   }
 
   @Test
@@ -180,7 +179,7 @@ class Iso20022StatementsTest {
             .replace("<MsgId>MSG-20261204</MsgId>", "<MsgId>&x;</MsgId>");
 
     assertThatThrownBy(() -> Iso20022Statements.read(xml.getBytes(StandardCharsets.UTF_8)))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("DOCTYPE")
         .hasMessageNotContaining("TOP-SECRET");
   }

@@ -15,15 +15,16 @@ import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
+import dev.ewallet.ledger.domain.port.in.StatementImport.Outcome;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -56,8 +57,6 @@ import java.util.function.Supplier;
 public final class BankStatementService implements ImportBankStatementsUseCase {
 
   private static final String BY_END_TO_END_ID = "END_TO_END_ID";
-  private static final String COMPLETE = "COMPLETE_WITHDRAWAL";
-  private static final String FAIL = "FAIL_WITHDRAWAL";
 
   private final BankStatementReader reader;
   private final BankStatementStore store;
@@ -91,7 +90,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     command.caller().requireOperator();
     List<BankStatement> statements = reader.read(command.file(), command.mediaType());
     if (statements.isEmpty()) {
-      throw new BankFileInvalidException("the file holds no statement");
+      throw new StatementInvalidException("the file holds no statement");
     }
     Set<String> inThisFile = new HashSet<>();
     for (BankStatement statement : statements) {
@@ -102,7 +101,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
               + statement.messageId()
               + "/"
               + statement.statementId())) {
-        throw new BankFileInvalidException(
+        throw new StatementInvalidException(
             "statement " + statement.statementId() + " is in the file twice");
       }
     }
@@ -147,6 +146,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
           command.dryRun() ? preview(statement, stored) : match(statement, stored, principal);
       imported.add(
           new StatementImport.Statement(
+              stored == null ? null : stored.id(),
               statement.messageId(),
               statement.statementId(),
               statement.account().value(),
@@ -160,7 +160,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private void requireConfigured(BankStatement statement) {
     SafeguardingAccount account = accounts.get(statement.account().value());
     if (account == null) {
-      throw new BankFileInvalidException(
+      throw new StatementInvalidException(
           "statement "
               + statement.statementId()
               + " is for the bank account "
@@ -191,7 +191,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                 settle(
                     line,
                     complete.withdrawalId(),
-                    COMPLETE,
+                    Outcome.SETTLED_WITHDRAWAL,
                     () -> settlements.complete(complete.withdrawalId()),
                     "paid out: matched by its end-to-end id",
                     principal));
@@ -200,7 +200,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                 settle(
                     line,
                     fail.withdrawalId(),
-                    FAIL,
+                    Outcome.FAILED_WITHDRAWAL,
                     () -> settlements.fail(fail.withdrawalId(), fail.reason()),
                     fail.reason() + ": matched by its end-to-end id",
                     principal));
@@ -212,7 +212,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private StatementImport.Line settle(
       StoredLine line,
       TransactionId withdrawalId,
-      String action,
+      Outcome outcome,
       Supplier<TransactionId> posting,
       String reason,
       String principal) {
@@ -233,8 +233,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
             reason,
             principal,
             clock.instant()));
-    return new StatementImport.Line(
-        number, line.id(), LineStatus.MATCHED, action, withdrawalId, settlement, reason);
+    return new StatementImport.Line(number, line.id(), outcome, withdrawalId, settlement, reason);
   }
 
   /** What matching would do, with nothing stored or posted. */
@@ -278,8 +277,9 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
           new StatementImport.Line(
               number,
               lineId,
-              LineStatus.MATCHED,
-              decision instanceof CompleteWithdrawal ? COMPLETE : FAIL,
+              decision instanceof CompleteWithdrawal
+                  ? Outcome.SETTLED_WITHDRAWAL
+                  : Outcome.FAILED_WITHDRAWAL,
               withdrawalId,
               null,
               "would settle: matched by its end-to-end id"));
@@ -288,7 +288,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   }
 
   private static StatementImport.Line waiting(int number, Long lineId, String reason) {
-    return new StatementImport.Line(number, lineId, LineStatus.UNMATCHED, null, null, null, reason);
+    return new StatementImport.Line(number, lineId, Outcome.UNMATCHED, null, null, reason);
   }
 
   private static StatementImport.Line resolvedBefore(StoredLine line) {
@@ -296,8 +296,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     return new StatementImport.Line(
         line.line().number(),
         line.id(),
-        resolution.status(),
-        null,
+        resolution.status() == LineStatus.DISMISSED ? Outcome.DISMISSED : Outcome.MATCHED,
         resolution.withdrawalId(),
         resolution.transactionId(),
         resolution.reason());

@@ -23,9 +23,9 @@ import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -37,6 +37,7 @@ import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
+import dev.ewallet.ledger.domain.port.in.StatementImport.Outcome;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.testkit.InMemoryBankStatements;
@@ -176,7 +177,7 @@ class BankStatementServiceTest {
 
     StatementImport.Line again = importFile(statement).statements().getFirst().lines().getFirst();
 
-    assertThat(again.status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(again.outcome()).isEqualTo(Outcome.SETTLED_WITHDRAWAL);
     assertThat(again.transactionId())
         .isEqualTo(f.ledger.bankFlows().findWithdrawal(withdrawal).orElseThrow().settledBy());
     assertThat(f.balance(alice)).isEqualTo(95_000);
@@ -191,7 +192,7 @@ class BankStatementServiceTest {
         importFile(notification("9", OURS, payout(1, withdrawal, 5_000))).statements().getFirst();
 
     assertThat(statement.alreadyImported()).isTrue();
-    assertThat(statement.lines().getFirst().status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(statement.lines().getFirst().outcome()).isEqualTo(Outcome.SETTLED_WITHDRAWAL);
     assertThat(stored.files()).hasSize(1);
   }
 
@@ -209,7 +210,7 @@ class BankStatementServiceTest {
             .lines()
             .getFirst();
 
-    assertThat(line.status()).isEqualTo(LineStatus.UNMATCHED);
+    assertThat(line.outcome()).isEqualTo(Outcome.UNMATCHED);
     assertThat(line.reason()).contains("COMPLETED");
   }
 
@@ -223,12 +224,12 @@ class BankStatementServiceTest {
     assertThatThrownBy(() -> importFile(first, changed))
         .isInstanceOf(StatementConflictException.class);
     assertThatThrownBy(() -> importFile(first, notification("5", BankAccountNumber.local("9"))))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("not one of the ledger's");
     assertThatThrownBy(() -> importFile(first, first))
-        .isInstanceOf(BankFileInvalidException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("twice");
-    assertThatThrownBy(() -> importFile()).isInstanceOf(BankFileInvalidException.class);
+    assertThatThrownBy(() -> importFile()).isInstanceOf(StatementInvalidException.class);
 
     assertThat(stored.find(OURS, "MSG-3", "NTF-3")).isEmpty();
     assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.PENDING);
@@ -246,7 +247,7 @@ class BankStatementServiceTest {
 
     assertThat(preview.dryRun()).isTrue();
     StatementImport.Line line = preview.statements().getFirst().lines().getFirst();
-    assertThat(line.action()).isEqualTo("COMPLETE_WITHDRAWAL");
+    assertThat(line.outcome()).isEqualTo(Outcome.SETTLED_WITHDRAWAL);
     assertThat(line.lineId()).isNull();
     assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.PENDING);
     assertThat(stored.files()).isEmpty();
@@ -275,7 +276,7 @@ class BankStatementServiceTest {
             .statements()
             .getFirst()
             .lines();
-    assertThat(lines).allMatch(line -> line.status() == LineStatus.UNMATCHED);
+    assertThat(lines).allMatch(line -> line.outcome() == Outcome.UNMATCHED);
     long misstated = lines.get(0).lineId();
     long unknown = lines.get(1).lineId();
 

@@ -3,7 +3,7 @@ package dev.ewallet.ledger.domain.bank;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
-import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.nio.charset.StandardCharsets;
@@ -56,8 +56,13 @@ public record BankStatement(
         expected = expected.plus(line.signedAmount());
       }
       if (!expected.equals(closingBalance)) {
-        throw new StatementUnbalancedException(
-            statementId, expected.toString(), closingBalance.toString());
+        throw new StatementInvalidException(
+            "statement "
+                + statementId
+                + ": the opening balance and the lines come to "
+                + expected
+                + ", the closing balance says "
+                + closingBalance);
       }
     } else if (openingBalance != null || closingBalance != null) {
       throw new IllegalArgumentException("a notification carries no balances");

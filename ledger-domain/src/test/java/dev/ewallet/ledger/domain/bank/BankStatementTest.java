@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
-import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.LocalDate;
@@ -56,7 +56,7 @@ class BankStatementTest {
   @Test
   void aStatementWhoseLinesDoNotAddUpIsRefused() {
     assertThatThrownBy(() -> endOfDay(10_000, 12_501, line(1, CreditDebit.CREDIT, 2_500)))
-        .isInstanceOf(StatementUnbalancedException.class)
+        .isInstanceOf(StatementInvalidException.class)
         .hasMessageContaining("STMT-1")
         .hasMessageContaining("12500 EUR")
         .hasMessageContaining("12501 EUR");

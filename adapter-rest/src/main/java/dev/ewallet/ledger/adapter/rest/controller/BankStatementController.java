@@ -2,10 +2,9 @@ package dev.ewallet.ledger.adapter.rest.controller;
 
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.BankStatementLineResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.BankStatementLinesResponse;
-import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.DismissLineRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ImportedLine;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ImportedStatement;
-import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.MatchLineRequest;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.LineResolutionRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.StatementImportResponse;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.bank.LineResolution;
@@ -20,18 +19,22 @@ import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.ResolveStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -72,12 +75,14 @@ class BankStatementController {
               + " camt.054.001.09 notification as the XML body, validated against its schema, or"
               + " a statement in the CSV layout of docs/bank-reconciliation.md as text/csv."
               + " Each statement is stored once by its message and statement ids (importing it"
-              + " again changes nothing; other content under the same ids is 409"
+              + " again changes nothing and answers 200; other content under the same ids is 409"
               + " STATEMENT_CONFLICT), must be for a configured bank account (ledger.bank.accounts)"
-              + " and, at the end of day, add up from its opening to its closing balance (422"
-              + " STATEMENT_UNBALANCED). Lines naming a withdrawal by its end-to-end id complete it"
-              + " (a payment) or fail it (a return); the others wait as UNMATCHED. dryRun=true"
-              + " stores and settles nothing and says what the import would do.",
+              + " and, at the end of day, add up from its opening to its closing balance (400"
+              + " STATEMENT_INVALID, like a file that is malformed or not valid against its"
+              + " schema). 201 when a statement was stored. Lines naming a withdrawal by its"
+              + " end-to-end id complete it (SETTLED_WITHDRAWAL) or fail it (a return:"
+              + " FAILED_WITHDRAWAL); the others wait as UNMATCHED. dryRun=true stores and settles"
+              + " nothing and answers 200 with what the import would do.",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
               content = {
@@ -86,10 +91,14 @@ class BankStatementController {
                     schema = @Schema(type = "string", format = "binary")),
                 @Content(mediaType = TEXT_CSV, schema = @Schema(type = "string", format = "binary"))
               }))
+  @ApiResponse(responseCode = "201", description = "A statement was stored")
+  @ApiResponse(
+      responseCode = "200",
+      description = "Every statement was imported before (nothing changed), or a dry run")
   @PostMapping(
       consumes = {MediaType.APPLICATION_XML_VALUE, MediaType.TEXT_XML_VALUE, TEXT_CSV},
       produces = MediaType.APPLICATION_JSON_VALUE)
-  StatementImportResponse importFile(
+  ResponseEntity<StatementImportResponse> importFile(
       Caller caller,
       HttpServletRequest request,
       @Parameter(description = "only report what the import would do")
@@ -100,26 +109,29 @@ class BankStatementController {
     StatementImport imported =
         importStatements.importStatements(
             new ImportBankStatementsCommand(caller, file, request.getContentType(), dryRun));
-    return new StatementImportResponse(
-        imported.dryRun(),
-        imported.statements().stream()
-            .map(statement ->
-                new ImportedStatement(
-                    statement.messageId(),
-                    statement.statementId(),
-                    statement.account(),
-                    statement.currency().value(),
-                    statement.alreadyImported(),
-                    statement.lines().stream().map(BankStatementController::line).toList()))
-            .toList());
+    StatementImportResponse body =
+        new StatementImportResponse(
+            imported.dryRun(),
+            imported.statements().stream()
+                .map(statement ->
+                    new ImportedStatement(
+                        statement.id(),
+                        statement.messageId(),
+                        statement.statementId(),
+                        statement.account(),
+                        statement.currency().value(),
+                        statement.alreadyImported(),
+                        statement.lines().stream().map(BankStatementController::line).toList()))
+                .toList());
+    return ResponseEntity.status(imported.storedAny() ? HttpStatus.CREATED : HttpStatus.OK)
+        .body(body);
   }
 
   private static ImportedLine line(StatementImport.Line line) {
     return new ImportedLine(
         line.number(),
         line.lineId(),
-        line.status().name(),
-        line.action(),
+        line.outcome().name(),
         Objects.toString(line.withdrawalId(), null),
         Objects.toString(line.transactionId(), null),
         line.reason());
@@ -145,29 +157,28 @@ class BankStatementController {
 
   @Operation(
       summary =
-          "Matches an unmatched line to the withdrawal it pays out (a debit: the withdrawal"
-              + " completes) or returns (a credit: it fails, the money back in the wallet),"
-              + " whatever the line's amount (operators, having checked it with the bank). A line"
-              + " is resolved once: again is 409 STATEMENT_LINE_RESOLVED.")
-  @PostMapping("/lines/{id}/match")
-  BankStatementLineResponse match(
-      Caller caller, @PathVariable long id, @RequestBody MatchLineRequest body) {
-    return stored(
-        resolve.resolve(
-            new MatchStatementLineCommand(
-                caller,
-                id,
-                TransactionId.parse(RequestFields.required(body.withdrawalId(), "withdrawalId")))));
+          "Resolves an unmatched line (operators), once (again is 409 STATEMENT_LINE_RESOLVED)."
+              + " MATCH_WITHDRAWAL with withdrawalId: the line pays the withdrawal out (a debit: it"
+              + " completes) or returns it (a credit: it fails, the money back in the wallet),"
+              + " whatever the line's amount, the operator having checked it with the bank."
+              + " DISMISS with a reason: the line needs nothing from the ledger, e.g. a bank fee.")
+  @PostMapping("/lines/{id}/resolution")
+  BankStatementLineResponse resolve(
+      Caller caller, @PathVariable long id, @RequestBody LineResolutionRequest body) {
+    return stored(resolve.resolve(command(caller, id, body)));
   }
 
-  @Operation(
-      summary =
-          "Dismisses an unmatched line with a reason (operators): it needs nothing from the"
-              + " ledger, e.g. a bank fee. A line is resolved once.")
-  @PostMapping("/lines/{id}/dismiss")
-  BankStatementLineResponse dismiss(
-      Caller caller, @PathVariable long id, @RequestBody DismissLineRequest body) {
-    return stored(resolve.resolve(new DismissStatementLineCommand(caller, id, body.reason())));
+  private static ResolveStatementLineCommand command(
+      Caller caller, long id, LineResolutionRequest body) {
+    return switch (RequestFields.required(body.action(), "action")) {
+      case "MATCH_WITHDRAWAL" ->
+          new MatchStatementLineCommand(
+              caller,
+              id,
+              TransactionId.parse(RequestFields.required(body.withdrawalId(), "withdrawalId")));
+      case "DISMISS" -> new DismissStatementLineCommand(caller, id, body.reason());
+      default -> throw new InvalidRequestException("action must be MATCH_WITHDRAWAL or DISMISS");
+    };
   }
 
   private static LineStatus status(String status) {

@@ -256,10 +256,12 @@ public final class ApiDtos {
   public record StatementImportResponse(boolean dryRun, List<ImportedStatement> statements) {}
 
   /**
+   * @param id the stored statement's id; null in a dry run of a statement not stored yet
    * @param alreadyImported imported before with the same content: not stored again, only its
    *     unmatched lines matched again
    */
   public record ImportedStatement(
+      Long id,
       String messageId,
       String statementId,
       String account,
@@ -269,15 +271,14 @@ public final class ApiDtos {
 
   /**
    * @param lineId null in a dry run of a statement not stored yet
-   * @param status UNMATCHED, MATCHED or DISMISSED
-   * @param action COMPLETE_WITHDRAWAL or FAIL_WITHDRAWAL when this import settled (or would settle)
-   *     a withdrawal; otherwise null
+   * @param outcome what this import did with the line (or would do): SETTLED_WITHDRAWAL or
+   *     FAILED_WITHDRAWAL when it settled a withdrawal, MATCHED or DISMISSED when the line was
+   *     resolved before, UNMATCHED when it waits in the exceptions queue
    */
   public record ImportedLine(
       int number,
       Long lineId,
-      String status,
-      String action,
+      String outcome,
       String withdrawalId,
       String transactionId,
       String reason) {}
@@ -318,12 +319,14 @@ public final class ApiDtos {
 
   public record PayoutFilesResponse(List<PayoutFileResponse> items) {}
 
-  public record MatchLineRequest(String withdrawalId) {}
-
   /**
+   * An operator's resolution of an unmatched statement line.
+   *
+   * @param action MATCH_WITHDRAWAL (with {@code withdrawalId}) or DISMISS (with {@code reason})
+   * @param withdrawalId the withdrawal the line pays out (a debit) or returns (a credit)
    * @param reason why the line needs nothing from the ledger, 1 to 500 characters
    */
-  public record DismissLineRequest(String reason) {}
+  public record LineResolutionRequest(String action, String withdrawalId, String reason) {}
 
   public record BankStatementLinesResponse(
       List<BankStatementLineResponse> items, String nextCursor) {}

@@ -5,7 +5,6 @@ import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
-import dev.ewallet.ledger.domain.error.BankFileInvalidException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
@@ -23,10 +22,10 @@ import dev.ewallet.ledger.domain.error.PayoutFileNotFoundException;
 import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
+import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.error.StatementTooLargeException;
-import dev.ewallet.ledger.domain.error.StatementUnbalancedException;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
@@ -45,6 +44,7 @@ public enum ProblemCode {
   VALIDATION_FAILED(HttpStatus.BAD_REQUEST, "The request is not valid"),
   IDEMPOTENCY_KEY_MISSING(HttpStatus.BAD_REQUEST, "Idempotency-Key header is required"),
   IDEMPOTENCY_KEY_INVALID(HttpStatus.BAD_REQUEST, "Idempotency-Key header is malformed"),
+  STATEMENT_INVALID(HttpStatus.BAD_REQUEST, "Bank statement not accepted"),
   UNAUTHENTICATED(HttpStatus.UNAUTHORIZED, "Authentication is required"),
   FORBIDDEN(HttpStatus.FORBIDDEN, "Not allowed"),
   ACCOUNT_NOT_FOUND(HttpStatus.NOT_FOUND, "Account not found"),
@@ -76,9 +76,6 @@ public enum ProblemCode {
   AMOUNT_LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Amount above the currency's maximum"),
   REFUND_EXCEEDS_ORIGINAL(HttpStatus.UNPROCESSABLE_CONTENT, "Refunds beyond the original amount"),
   TOO_MANY_ACCOUNTS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many accounts"),
-  BANK_FILE_INVALID(HttpStatus.UNPROCESSABLE_CONTENT, "Bank file not accepted"),
-  STATEMENT_UNBALANCED(
-      HttpStatus.UNPROCESSABLE_CONTENT, "Statement lines do not add up to its closing balance"),
   RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
   OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
   OUTCOME_UNKNOWN(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown"),
@@ -121,8 +118,7 @@ public enum ProblemCode {
       case WithdrawalNotPendingException finished -> WITHDRAWAL_NOT_PENDING;
       case HoldNotFoundException missing -> HOLD_NOT_FOUND;
       case HoldNotPendingException finished -> HOLD_NOT_PENDING;
-      case BankFileInvalidException invalid -> BANK_FILE_INVALID;
-      case StatementUnbalancedException unbalanced -> STATEMENT_UNBALANCED;
+      case StatementInvalidException invalid -> STATEMENT_INVALID;
       case StatementConflictException conflict -> STATEMENT_CONFLICT;
       case StatementLineNotFoundException missing -> STATEMENT_LINE_NOT_FOUND;
       case StatementLineResolvedException resolved -> STATEMENT_LINE_RESOLVED;
