@@ -5,6 +5,7 @@ import dev.ewallet.ledger.application.flows.BankStatementService;
 import dev.ewallet.ledger.application.flows.PayoutFileService;
 import dev.ewallet.ledger.application.flows.StatementLineResolutionService;
 import dev.ewallet.ledger.application.reads.BankStatementLinesService;
+import dev.ewallet.ledger.application.reads.SafeguardingService;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
@@ -42,6 +43,7 @@ import dev.ewallet.ledger.domain.port.in.ResizeMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.RunPayoutFilesUseCase;
+import dev.ewallet.ledger.domain.port.in.SafeguardingQuery;
 import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
@@ -56,6 +58,7 @@ import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PaymentFileDrop;
 import dev.ewallet.ledger.domain.port.out.PaymentFileWriter;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
+import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -330,6 +333,13 @@ class UseCaseWiring {
   @Bean
   BankStatementLinesQuery bankStatementLinesQuery(BankStatementStore store, UseCaseTimers timers) {
     return timers.timed(BankStatementLinesQuery.class, new BankStatementLinesService(store));
+  }
+
+  @Bean
+  SafeguardingQuery safeguardingQuery(
+      SafeguardingFigures figures, BankProperties bank, UseCaseTimers timers) {
+    return timers.timed(
+        SafeguardingQuery.class, new SafeguardingService(figures, bank.safeguardingAccounts()));
   }
 
   @Bean

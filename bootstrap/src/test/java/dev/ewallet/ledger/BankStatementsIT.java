@@ -354,6 +354,81 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
   }
 
+  @Test
+  void theSafeguardingCheckComparesTheBanksClosingBalanceWithWhatTheLedgerOwes() {
+    JsonNode before = safeguarding();
+    Wallet wallet = walletWith(50_000);
+    String pending = withdrawal(wallet, 7_000);
+    String paidByHand = withdrawal(wallet, 3_000);
+    ApiClient.Reply completed =
+        api()
+            .post(
+                "/v1/withdrawals/" + paidByHand + "/complete", OPERATOR, ApiClient.newKey(), "{}");
+    assertThat(completed.status()).as(completed.body()).isEqualTo(200);
+
+    // Other tests' holds may expire meanwhile, moving money from held back to balances: what is
+    // owed in total does not change with that.
+    JsonNode owed = safeguarding();
+    assertThat(owed.get("owedToCustomers").asLong())
+        .isEqualTo(before.get("owedToCustomers").asLong() + 50_000 - 3_000);
+    assertThat(owed.get("payoutsInTransit").asLong())
+        .isEqualTo(before.get("payoutsInTransit").asLong() + 3_000);
+    assertThat(owed.get("owedToCustomers").asLong())
+        .isEqualTo(owed.get("customerBalances").asLong() + owed.get("heldAmounts").asLong());
+
+    // The bank pays the pending withdrawal out and reports an unknown credit; its closing balance
+    // is one dong short of what the ledger expects after the import.
+    long expectedAfter = owed.get("expectedAtBank").asLong() - 7_000 + 1_234;
+    long closing = expectedAfter - 1;
+    String id = unique();
+    importStatement(
+        OPERATOR,
+        statement(id)
+            .balances(Long.toString(closing + 7_000 - 1_234), Long.toString(closing))
+            .entry("DBIT", "7000", payment(endToEnd(pending), "7000", "VND"))
+            .entry("CRDT", "1234", null)
+            .xml(),
+        "");
+
+    JsonNode shortBy1 = safeguarding();
+    assertThat(shortBy1.get("statementId").asText()).isEqualTo("STMT-" + id);
+    assertThat(shortBy1.get("bankClosing").asLong()).isEqualTo(closing);
+    assertThat(shortBy1.get("owedToCustomers").asLong())
+        .isEqualTo(owed.get("owedToCustomers").asLong() - 7_000);
+    assertThat(shortBy1.get("payoutsInTransit").asLong())
+        .isEqualTo(owed.get("payoutsInTransit").asLong());
+    assertThat(shortBy1.get("unpostedCredits").asLong())
+        .isEqualTo(owed.get("unpostedCredits").asLong() + 1_234);
+    assertThat(shortBy1.get("expectedAtBank").asLong()).isEqualTo(expectedAfter);
+    assertThat(shortBy1.get("difference").asLong()).isEqualTo(-1);
+    assertThat(shortBy1.get("shortfall").asBoolean()).isTrue();
+
+    // The credit was interest, not a customer's: dismissed, it is the business's money at the bank.
+    long credit = unmatchedLinesOf("STMT-" + id).getFirst().get("lineId").asLong();
+    api()
+        .post(
+            "/v1/bank-statements/lines/" + credit + "/resolution",
+            OPERATOR,
+            ApiClient.newKey(),
+            dismissal("interest"));
+    JsonNode surplus = safeguarding();
+    assertThat(surplus.get("difference").asLong()).isEqualTo(1_233);
+    assertThat(surplus.get("shortfall").asBoolean()).isFalse();
+
+    assertThat(api().get("/v1/safeguarding?currency=VND", wallet.token()).code())
+        .isEqualTo("FORBIDDEN");
+    assertThat(api().get("/v1/safeguarding?currency=JPY", OPERATOR).code())
+        .isEqualTo("VALIDATION_FAILED");
+    assertThat(api().get("/v1/safeguarding", OPERATOR).code()).isEqualTo("VALIDATION_FAILED");
+    assertBooksBalance();
+  }
+
+  private JsonNode safeguarding() {
+    ApiClient.Reply check = api().get("/v1/safeguarding?currency=VND", OPERATOR);
+    assertThat(check.status()).as(check.body()).isEqualTo(200);
+    return check.json();
+  }
+
   private static List<String> outcomes(ApiClient.Reply reply) {
     List<String> outcomes = new ArrayList<>();
     for (JsonNode statement : reply.json().get("statements")) {

@@ -328,6 +328,30 @@ public final class ApiDtos {
    */
   public record LineResolutionRequest(String action, String withdrawalId, String reason) {}
 
+  /**
+   * The safeguarding check of a currency, every amount in minor units: {@code expectedAtBank =
+   * owedToCustomers + payoutsInTransit + unpostedCredits}, {@code owedToCustomers =
+   * customerBalances + heldAmounts}, {@code difference = bankClosing - expectedAtBank}.
+   *
+   * @param statementId the bank's id of the latest end-of-day statement; null before the first
+   * @param bankClosing its closing balance; null before the first
+   * @param difference null before the first statement; negative is a shortfall
+   */
+  public record SafeguardingResponse(
+      String currency,
+      String account,
+      Long statement,
+      String statementId,
+      Long bankClosing,
+      long customerBalances,
+      long heldAmounts,
+      long owedToCustomers,
+      long payoutsInTransit,
+      long unpostedCredits,
+      long expectedAtBank,
+      Long difference,
+      boolean shortfall) {}
+
   public record BankStatementLinesResponse(
       List<BankStatementLineResponse> items, String nextCursor) {}
 
