@@ -59,6 +59,7 @@ import dev.ewallet.ledger.domain.port.out.PaymentFileDrop;
 import dev.ewallet.ledger.domain.port.out.PaymentFileWriter;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
+import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -266,12 +267,22 @@ class UseCaseWiring {
       WithdrawalRepository withdrawals,
       SettleWithdrawalUseCase settle,
       BankProperties bank,
+      SafeguardingFigures safeguarding,
+      SafeguardingWatch watch,
       Clock clock,
       UseCaseTimers timers) {
     return timers.timed(
         ImportBankStatementsUseCase.class,
         new BankStatementService(
-            reader, store, unitOfWork, withdrawals, settle, bank.safeguardingAccounts(), clock));
+            reader,
+            store,
+            unitOfWork,
+            withdrawals,
+            settle,
+            bank.safeguardingAccounts(),
+            safeguarding,
+            watch,
+            clock));
   }
 
   @Bean
@@ -337,9 +348,13 @@ class UseCaseWiring {
 
   @Bean
   SafeguardingQuery safeguardingQuery(
-      SafeguardingFigures figures, BankProperties bank, UseCaseTimers timers) {
+      SafeguardingFigures figures,
+      SafeguardingWatch watch,
+      BankProperties bank,
+      UseCaseTimers timers) {
     return timers.timed(
-        SafeguardingQuery.class, new SafeguardingService(figures, bank.safeguardingAccounts()));
+        SafeguardingQuery.class,
+        new SafeguardingService(figures, watch, bank.safeguardingAccounts()));
   }
 
   @Bean

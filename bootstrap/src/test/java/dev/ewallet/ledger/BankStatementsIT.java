@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -26,6 +27,11 @@ import tools.jackson.databind.JsonNode;
  * reporting one booking settle it once; and every bad file is refused with nothing stored.
  */
 class BankStatementsIT extends LedgerIntegrationTest {
+
+  @AfterEach
+  void leaveTheBankCovered() {
+    leaveSafeguardingCovered();
+  }
 
   private static final String ACCOUNT = "0071000123456";
 
@@ -402,6 +408,9 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(shortBy1.get("expectedAtBank").asLong()).isEqualTo(expectedAfter);
     assertThat(shortBy1.get("difference").asLong()).isEqualTo(-1);
     assertThat(shortBy1.get("shortfall").asBoolean()).isTrue();
+    assertThat(safeguardingHealth()).isEqualTo("WARNING");
+    assertThat(api().get("/actuator/prometheus", OPERATOR).body())
+        .containsPattern("ledger_safeguarding_difference\\{[^}]*currency=\"VND\"[^}]*\\} -1\\.0");
 
     // The credit was interest, not a customer's: dismissed, it is the business's money at the bank.
     long credit = unmatchedLinesOf("STMT-" + id).getFirst().get("lineId").asLong();
@@ -414,6 +423,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
     JsonNode surplus = safeguarding();
     assertThat(surplus.get("difference").asLong()).isEqualTo(1_233);
     assertThat(surplus.get("shortfall").asBoolean()).isFalse();
+    assertThat(safeguardingHealth()).isEqualTo("UP");
 
     assertThat(api().get("/v1/safeguarding?currency=VND", wallet.token()).code())
         .isEqualTo("FORBIDDEN");
@@ -421,6 +431,14 @@ class BankStatementsIT extends LedgerIntegrationTest {
         .isEqualTo("VALIDATION_FAILED");
     assertThat(api().get("/v1/safeguarding", OPERATOR).code()).isEqualTo("VALIDATION_FAILED");
     assertBooksBalance();
+  }
+
+  private String safeguardingHealth() {
+    return api()
+        .get("/actuator/health", OPERATOR)
+        .json()
+        .at("/components/safeguarding/status")
+        .asText();
   }
 
   private JsonNode safeguarding() {

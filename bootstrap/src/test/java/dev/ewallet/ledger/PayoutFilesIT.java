@@ -16,6 +16,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -27,6 +28,11 @@ import tools.jackson.databind.JsonNode;
  * agree with a hand computation; importing again changes nothing.
  */
 class PayoutFilesIT extends LedgerIntegrationTest {
+
+  @AfterEach
+  void leaveTheBankCovered() {
+    leaveSafeguardingCovered();
+  }
 
   private static final int WALLETS = 10;
   private static final int PER_WALLET = 100;
@@ -160,12 +166,15 @@ class PayoutFilesIT extends LedgerIntegrationTest {
 
     ApiClient.Reply imported = importStatement(OPERATOR, xml, "");
 
-    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
-    Map<String, Integer> byStatus = new HashMap<>();
+    assertThat(imported.status()).as(imported.body()).isEqualTo(201);
+    Map<String, Integer> byOutcome = new HashMap<>();
     for (JsonNode line : imported.json().get("statements").get(0).get("lines")) {
-      byStatus.merge(line.get("status").asText(), 1, Integer::sum);
+      byOutcome.merge(line.get("outcome").asText(), 1, Integer::sum);
     }
-    assertThat(byStatus).containsEntry("MATCHED", 900 + 80).containsEntry("UNMATCHED", 30 + 5);
+    assertThat(byOutcome)
+        .containsEntry("SETTLED_WITHDRAWAL", 900)
+        .containsEntry("FAILED_WITHDRAWAL", 40 + 40)
+        .containsEntry("UNMATCHED", 30 + 5);
     assertThat(completed).allMatch(w -> status(w).equals("COMPLETED"));
     assertThat(failed).allMatch(w -> status(w).equals("FAILED"));
     assertThat(pending).allMatch(w -> status(w).equals("PENDING"));
@@ -181,6 +190,7 @@ class PayoutFilesIT extends LedgerIntegrationTest {
     }
 
     ApiClient.Reply again = importStatement(OPERATOR, xml, "");
+    assertThat(again.status()).isEqualTo(200);
     assertThat(again.json().get("statements").get(0).get("alreadyImported").asBoolean()).isTrue();
     assertThat(completed).allMatch(w -> status(w).equals("COMPLETED"));
     assertThat(pending).allMatch(w -> status(w).equals("PENDING"));

@@ -2,6 +2,7 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.adapter.bankiso20022.CamtFile;
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.net.http.HttpRequest;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -208,6 +210,33 @@ abstract class SystemTestSupport {
                 .header("Content-Type", contentType)
                 .header("Idempotency-Key", ApiClient.newKey())
                 .POST(HttpRequest.BodyPublishers.ofString(file)));
+  }
+
+  /**
+   * Imports an end-of-day statement of the VND safeguarding account closing at exactly what the
+   * ledger expects, so that a test whose statements left a shortfall does not leave the shared
+   * context's {@code safeguarding} health WARNING for the tests after it.
+   */
+  void leaveSafeguardingCovered() {
+    ApiClient.Reply check = api().get("/v1/safeguarding?currency=VND", OPERATOR);
+    String expected = check.json().get("expectedAtBank").asText();
+    String id = UUID.randomUUID().toString().substring(0, 8);
+    String xml =
+        CamtFile.statement()
+            .ids("MSG-COVER-" + id, "STMT-COVER-" + id)
+            .localAccount("0071000123456")
+            .currency("VND")
+            .balances(expected, expected)
+            .xml();
+    ApiClient.Reply covered = importStatement(OPERATOR, xml, "");
+    assertThat(covered.status()).as(covered.body()).isEqualTo(201);
+    assertThat(
+            api()
+                .get("/v1/safeguarding?currency=VND", OPERATOR)
+                .json()
+                .get("shortfall")
+                .asBoolean())
+        .isFalse();
   }
 
   ApiClient.Reply hold(Wallet wallet, long destination, long amount, Instant expiresAt) {

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
+import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementMatching;
 import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
@@ -27,8 +28,11 @@ import dev.ewallet.ledger.domain.port.in.StatementImport;
 import dev.ewallet.ledger.domain.port.in.StatementImport.Outcome;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
+import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,6 +60,8 @@ import java.util.function.Supplier;
  */
 public final class BankStatementService implements ImportBankStatementsUseCase {
 
+  private static final System.Logger LOG = System.getLogger(BankStatementService.class.getName());
+
   private static final String BY_END_TO_END_ID = "END_TO_END_ID";
 
   private final BankStatementReader reader;
@@ -64,8 +70,14 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private final WithdrawalRepository withdrawals;
   private final BankSettlements settlements;
   private final Map<String, SafeguardingAccount> accounts = new HashMap<>();
+  private final SafeguardingFigures safeguarding;
+  private final SafeguardingWatch watch;
   private final Clock clock;
 
+  /**
+   * @param safeguarding checked after each import that stores an end-of-day statement, for its
+   *     account, and shown to {@code watch}
+   */
   public BankStatementService(
       BankStatementReader reader,
       BankStatementStore store,
@@ -73,12 +85,16 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       WithdrawalRepository withdrawals,
       SettleWithdrawalUseCase settle,
       List<SafeguardingAccount> accounts,
+      SafeguardingFigures safeguarding,
+      SafeguardingWatch watch,
       Clock clock) {
     this.reader = reader;
     this.store = store;
     this.unitOfWork = unitOfWork;
     this.withdrawals = withdrawals;
     this.settlements = new BankSettlements(settle);
+    this.safeguarding = safeguarding;
+    this.watch = watch;
     this.clock = clock;
     for (SafeguardingAccount account : accounts) {
       this.accounts.put(account.number().value(), account);
@@ -154,7 +170,32 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
               earlier.containsKey(statement),
               lines));
     }
+    checkSafeguarding(storedNow.keySet());
     return new StatementImport(command.dryRun(), imported);
+  }
+
+  /**
+   * After the import, the safeguarding check of each account with a new end-of-day statement. The
+   * import has committed: a check that fails is logged and left to the next one (or to {@code GET
+   * /v1/safeguarding}), never turned into a failed import.
+   */
+  private void checkSafeguarding(Set<BankStatement> stored) {
+    Set<String> checked = new HashSet<>();
+    for (BankStatement statement : stored) {
+      String account = statement.account().value();
+      if (statement.kind() == StatementKind.END_OF_DAY && checked.add(account)) {
+        try {
+          watch.checked(safeguarding.check(accounts.get(account)));
+        } catch (RuntimeException failed) {
+          LOG.log(
+              Level.WARNING,
+              "the safeguarding check after statement {0} failed ({1}); GET /v1/safeguarding runs"
+                  + " it again",
+              statement.statementId(),
+              failed.toString());
+        }
+      }
+    }
   }
 
   private void requireConfigured(BankStatement statement) {

@@ -7,21 +7,25 @@ import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.SafeguardingQuery;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
+import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The safeguarding check of a currency whose safeguarding account is configured
- * (docs/bank-reconciliation.md).
+ * (docs/bank-reconciliation.md), on demand; every check is shown to the {@link SafeguardingWatch}.
  */
 public final class SafeguardingService implements SafeguardingQuery {
 
   private final SafeguardingFigures figures;
+  private final SafeguardingWatch watch;
   private final Map<CurrencyCode, SafeguardingAccount> accounts = new HashMap<>();
 
-  public SafeguardingService(SafeguardingFigures figures, List<SafeguardingAccount> accounts) {
+  public SafeguardingService(
+      SafeguardingFigures figures, SafeguardingWatch watch, List<SafeguardingAccount> accounts) {
     this.figures = figures;
+    this.watch = watch;
     accounts.forEach(account -> this.accounts.put(account.currency(), account));
   }
 
@@ -37,6 +41,8 @@ public final class SafeguardingService implements SafeguardingQuery {
               + currency.value()
               + ")");
     }
-    return figures.check(account);
+    SafeguardingCheck check = figures.check(account);
+    watch.checked(check);
+    return check;
   }
 }

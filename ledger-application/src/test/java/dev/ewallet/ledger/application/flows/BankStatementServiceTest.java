@@ -15,6 +15,7 @@ import dev.ewallet.ledger.domain.bank.LineStatus;
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
+import dev.ewallet.ledger.domain.bank.SafeguardingCheck;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bank.StoredLine;
@@ -65,6 +66,8 @@ class BankStatementServiceTest {
   private final AtomicBoolean failNextResolution = new AtomicBoolean();
   private final AtomicBoolean anotherImportFirst = new AtomicBoolean();
   private final List<BankStatement> inTheFile = new ArrayList<>();
+  private final AtomicBoolean figuresFail = new AtomicBoolean();
+  private final List<SafeguardingCheck> watched = new ArrayList<>();
 
   /** The in-memory store, but whose next resolution fails as if the process stopped there. */
   private final BankStatementStore store =
@@ -111,6 +114,14 @@ class BankStatementServiceTest {
           f.ledger.bankFlows(),
           f.services.withdrawals(),
           List.of(new SafeguardingAccount(VND, new BankParty("Example Wallet JSC", OURS, null))),
+          account -> {
+            if (figuresFail.get()) {
+              throw new IllegalStateException("the database is gone");
+            }
+            Money zero = Money.zero(VND);
+            return new SafeguardingCheck(VND, account, null, null, zero, zero, zero, zero);
+          },
+          watched::add,
           f.clock);
   private final StatementLineResolutionService resolutions =
       new StatementLineResolutionService(
@@ -152,6 +163,54 @@ class BankStatementServiceTest {
         null,
         null,
         List.of(lines));
+  }
+
+  private static BankStatement endOfDay(String id, long opening, StatementLine... lines) {
+    long closing = opening;
+    for (StatementLine line : lines) {
+      closing += line.signedAmount().amountMinor();
+    }
+    return new BankStatement(
+        "MSG-" + id,
+        "STMT-" + id,
+        StatementKind.END_OF_DAY,
+        OURS,
+        VND,
+        Money.of(opening, VND),
+        Money.of(closing, VND),
+        List.of(lines));
+  }
+
+  @Test
+  void eachNewEndOfDayStatementIsFollowedByTheSafeguardingCheckOfItsAccount() {
+    TransactionId withdrawal = withdraw(5_000);
+
+    importFile(notification("10", OURS, payout(1, withdrawal, 5_000)));
+    assertThat(watched).isEmpty();
+
+    inTheFile.clear();
+    inTheFile.add(endOfDay("10", 50_000, payout(1, withdrawal, 5_000)));
+    statements.importStatements(
+        new ImportBankStatementsCommand(OPERATOR, new byte[] {1}, "application/xml", true));
+    assertThat(watched).isEmpty();
+
+    importFile(endOfDay("10", 50_000, payout(1, withdrawal, 5_000)));
+    assertThat(watched).singleElement().extracting(SafeguardingCheck::currency).isEqualTo(VND);
+
+    importFile(endOfDay("10", 50_000, payout(1, withdrawal, 5_000)));
+    assertThat(watched).hasSize(1);
+  }
+
+  @Test
+  void aSafeguardingCheckThatFailsAfterTheImportLeavesTheImportDone() {
+    TransactionId withdrawal = withdraw(5_000);
+    figuresFail.set(true);
+
+    StatementImport imported = importFile(endOfDay("11", 50_000, payout(1, withdrawal, 5_000)));
+
+    assertThat(imported.storedAny()).isTrue();
+    assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.COMPLETED);
+    assertThat(watched).isEmpty();
   }
 
   private StatementImport importFile(BankStatement... file) {
