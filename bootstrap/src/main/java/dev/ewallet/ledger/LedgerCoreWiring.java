@@ -12,6 +12,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
@@ -52,6 +53,7 @@ class LedgerCoreWiring {
       RateLimiter rateLimiter,
       WithdrawalRepository withdrawals,
       HoldRepository holds,
+      PendingDepositRepository pendingDeposits,
       AccountReads reads,
       ObjectProvider<BankPayoutGateway> banks,
       BankProperties bankProperties,
@@ -69,6 +71,7 @@ class LedgerCoreWiring {
         .rateLimiter(rateLimiter)
         .withdrawals(withdrawals)
         .holds(holds)
+        .pendingDeposits(pendingDeposits)
         .reads(reads)
         .bank(bank(banks, bankProperties))
         .batchMetrics(batchMetrics)

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.application.reads.BankStatementLinesService;
 import dev.ewallet.ledger.application.reads.SafeguardingService;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
+import dev.ewallet.ledger.domain.port.in.AnnounceDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
@@ -17,10 +18,12 @@ import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
+import dev.ewallet.ledger.domain.port.in.FailDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.FlushAuditEventsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
+import dev.ewallet.ledger.domain.port.in.GetPendingDepositQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
@@ -45,6 +48,7 @@ import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.RunPayoutFilesUseCase;
 import dev.ewallet.ledger.domain.port.in.SafeguardingQuery;
 import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
@@ -58,6 +62,7 @@ import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PaymentFileDrop;
 import dev.ewallet.ledger.domain.port.out.PaymentFileWriter;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
 import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -255,6 +260,26 @@ class UseCaseWiring {
   }
 
   @Bean
+  AnnounceDepositUseCase announceDepositUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(AnnounceDepositUseCase.class, services.pendingDeposits());
+  }
+
+  @Bean
+  SettleDepositUseCase settleDepositUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SettleDepositUseCase.class, services.pendingDeposits());
+  }
+
+  @Bean
+  FailDepositUseCase failDepositUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(FailDepositUseCase.class, services.pendingDeposits());
+  }
+
+  @Bean
+  GetPendingDepositQuery getPendingDepositQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(GetPendingDepositQuery.class, services.pendingDeposits());
+  }
+
+  @Bean
   SettleWithdrawalUseCase settleWithdrawalUseCase(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(SettleWithdrawalUseCase.class, services.withdrawals());
   }
@@ -266,6 +291,8 @@ class UseCaseWiring {
       UnitOfWork unitOfWork,
       WithdrawalRepository withdrawals,
       SettleWithdrawalUseCase settle,
+      PendingDepositRepository deposits,
+      SettleDepositUseCase settleDeposits,
       BankProperties bank,
       SafeguardingFigures safeguarding,
       SafeguardingWatch watch,
@@ -279,6 +306,8 @@ class UseCaseWiring {
             unitOfWork,
             withdrawals,
             settle,
+            deposits,
+            settleDeposits,
             bank.safeguardingAccounts(),
             safeguarding,
             watch,
@@ -334,11 +363,14 @@ class UseCaseWiring {
       BankStatementStore store,
       WithdrawalRepository withdrawals,
       SettleWithdrawalUseCase settle,
+      PendingDepositRepository deposits,
+      SettleDepositUseCase settleDeposits,
       Clock clock,
       UseCaseTimers timers) {
     return timers.timed(
         ResolveStatementLineUseCase.class,
-        new StatementLineResolutionService(store, withdrawals, settle, clock));
+        new StatementLineResolutionService(
+            store, withdrawals, settle, deposits, settleDeposits, clock));
   }
 
   @Bean

@@ -173,7 +173,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
                 .json()
                 .get("detail")
                 .asText())
-        .contains("MATCH_WITHDRAWAL or DISMISS");
+        .contains("MATCH_WITHDRAWAL, MATCH_DEPOSIT or DISMISS");
     ApiClient.Reply dismissed =
         api()
             .post(

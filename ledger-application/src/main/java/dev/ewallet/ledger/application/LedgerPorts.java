@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.LedgerEventPublisher;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.PostingBatchMetrics;
 import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
@@ -32,6 +33,7 @@ public record LedgerPorts(
     RateLimiter rateLimiter,
     WithdrawalRepository withdrawals,
     HoldRepository holds,
+    PendingDepositRepository pendingDeposits,
     AccountReads reads,
     BankPayoutGateway bank,
     PostingBatchMetrics batchMetrics,
@@ -49,6 +51,7 @@ public record LedgerPorts(
     Objects.requireNonNull(rateLimiter, "rateLimiter");
     Objects.requireNonNull(withdrawals, "withdrawals");
     Objects.requireNonNull(holds, "holds");
+    Objects.requireNonNull(pendingDeposits, "pendingDeposits");
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(bank, "bank");
     Objects.requireNonNull(batchMetrics, "batchMetrics");
@@ -77,6 +80,7 @@ public record LedgerPorts(
         rateLimiter,
         withdrawals,
         holds,
+        pendingDeposits,
         reads,
         bank,
         batchMetrics,
@@ -97,6 +101,7 @@ public record LedgerPorts(
     private RateLimiter rateLimiter;
     private WithdrawalRepository withdrawals;
     private HoldRepository holds;
+    private PendingDepositRepository pendingDeposits;
     private AccountReads reads;
     private BankPayoutGateway bank;
     private PostingBatchMetrics batchMetrics = (requests, queueWaitNanos, batchNanos) -> {};
@@ -158,9 +163,15 @@ public record LedgerPorts(
       return this;
     }
 
-    /** One adapter that stores both the withdrawals and the holds. */
-    public <T extends WithdrawalRepository & HoldRepository> Builder bankFlows(T both) {
-      return withdrawals(both).holds(both);
+    public Builder pendingDeposits(PendingDepositRepository pendingDeposits) {
+      this.pendingDeposits = pendingDeposits;
+      return this;
+    }
+
+    /** One adapter that stores the withdrawals, the holds and the pending deposits. */
+    public <T extends WithdrawalRepository & HoldRepository & PendingDepositRepository>
+        Builder bankFlows(T all) {
+      return withdrawals(all).holds(all).pendingDeposits(all);
     }
 
     public Builder reads(AccountReads reads) {
@@ -207,6 +218,7 @@ public record LedgerPorts(
           rateLimiter,
           withdrawals,
           holds,
+          pendingDeposits,
           reads,
           bank,
           batchMetrics,

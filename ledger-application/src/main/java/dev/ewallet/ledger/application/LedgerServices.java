@@ -6,6 +6,7 @@ import dev.ewallet.ledger.application.flows.DepositService;
 import dev.ewallet.ledger.application.flows.HoldService;
 import dev.ewallet.ledger.application.flows.MerchantService;
 import dev.ewallet.ledger.application.flows.MultiLegPostingService;
+import dev.ewallet.ledger.application.flows.PendingDepositService;
 import dev.ewallet.ledger.application.flows.ReversalService;
 import dev.ewallet.ledger.application.flows.TransferService;
 import dev.ewallet.ledger.application.flows.WithdrawalService;
@@ -31,6 +32,7 @@ public final class LedgerServices implements AutoCloseable {
   private final AccountService accounts;
   private final TransferService transfers;
   private final DepositService deposits;
+  private final PendingDepositService pendingDeposits;
   private final ReversalService reversals;
   private final TransactionQueryService transactions;
   private final ReconciliationService reconciliation;
@@ -73,6 +75,14 @@ public final class LedgerServices implements AutoCloseable {
         new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);
     this.transfers = new TransferService(ports.accounts(), posting, limits.fees());
     this.deposits = new DepositService(ports.accounts(), posting);
+    this.pendingDeposits =
+        new PendingDepositService(
+            ports.accounts(),
+            ports.pendingDeposits(),
+            ports.journal(),
+            posting,
+            ports.unitOfWork(),
+            clock);
     this.reversals = new ReversalService(ports.accounts(), ports.journal(), posting);
     this.transactions = new TransactionQueryService(ports.accounts(), ports.journal());
     this.reconciliation = new ReconciliationService(ports.audit(), clock);
@@ -110,6 +120,10 @@ public final class LedgerServices implements AutoCloseable {
 
   public DepositService deposits() {
     return deposits;
+  }
+
+  public PendingDepositService pendingDeposits() {
+    return pendingDeposits;
   }
 
   public ReversalService reversals() {

@@ -94,6 +94,7 @@ public class LedgerServicesFixture {
             .rateLimiter(limiter)
             .withdrawals(faulty(ledger.bankFlows()))
             .holds(ledger.bankFlows())
+            .pendingDeposits(ledger.bankFlows())
             .reads(ledger.reads())
             .bank(bank)
             .batchMetrics((size, wait, nanos) -> recordBatch(size))

@@ -10,11 +10,13 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.EntryDirection;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -27,6 +29,7 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
@@ -55,6 +58,8 @@ public abstract class AccountReadsContract {
   protected abstract WithdrawalRepository withdrawals();
 
   protected abstract HoldRepository holds();
+
+  protected abstract PendingDepositRepository pendingDeposits();
 
   protected abstract UnitOfWork unitOfWork();
 
@@ -228,6 +233,32 @@ public abstract class AccountReadsContract {
     AccountView settled = snapshot(wallet.id());
     assertThat(settled.heldAmount()).isEqualTo(vnd(0));
     assertThat(settled.balance()).isEqualTo(vnd(120));
+  }
+
+  @Test
+  void pendingInIsWhatPendingDepositsAnnounceAndChangesTheRevision() {
+    Account wallet = open(AccountKind.USER);
+    String before = snapshot(wallet.id()).revision();
+    PendingDeposit first =
+        PendingDeposit.announced(
+            TransactionId.random(), wallet.id(), vnd(40), TransactionDetails.NONE, now);
+    PendingDeposit second =
+        PendingDeposit.announced(
+            TransactionId.random(), wallet.id(), vnd(25), TransactionDetails.NONE, now);
+    RequestFingerprint fingerprint = RequestFingerprint.of("PENDING_DEPOSIT");
+    pendingDeposits().announce(first, 1, LedgerFixtures.freshKey(), fingerprint);
+    pendingDeposits().announce(second, 1, LedgerFixtures.freshKey(), fingerprint);
+
+    AccountView announced = snapshot(wallet.id());
+    assertThat(announced.pendingIn()).isEqualTo(vnd(65));
+    assertThat(announced.balance()).isEqualTo(vnd(0));
+    assertThat(announced.revision()).isNotEqualTo(before);
+
+    unitOfWork()
+        .inTransaction(() ->
+            pendingDeposits().fail(first.id(), "never came", 1, LedgerFixtures.freshKey(), now));
+
+    assertThat(snapshot(wallet.id()).pendingIn()).isEqualTo(vnd(25));
   }
 
   @Test

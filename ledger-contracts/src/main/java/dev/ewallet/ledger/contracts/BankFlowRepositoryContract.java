@@ -3,19 +3,31 @@ package dev.ewallet.ledger.contracts;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
+import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotPendingException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
@@ -23,18 +35,22 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the withdrawal and hold repositories must do. Rows reference real journal transactions, so
- * each test posts one first, through the ledger's own posting path ({@link Postings}).
+ * What the withdrawal, hold and pending deposit repositories must do. Rows reference real journal
+ * transactions, so each test posts one first, through the ledger's own posting path ({@link
+ * Postings}).
  */
 public abstract class BankFlowRepositoryContract {
 
   protected abstract WithdrawalRepository withdrawals();
 
   protected abstract HoldRepository holds();
+
+  protected abstract PendingDepositRepository pendingDeposits();
 
   protected abstract AccountRepository accounts();
 
@@ -144,5 +160,96 @@ public abstract class BankFlowRepositoryContract {
     assertThat(captured.status()).isEqualTo(HoldStatus.CAPTURED);
     assertThat(captured.capturedAmount()).isEqualTo(vnd(15));
     assertThat(captured.settledBy()).isEqualTo(settlement);
+  }
+
+  private PendingDeposit announced(AccountId wallet, long amount, String reference) {
+    return PendingDeposit.announced(
+        TransactionId.random(),
+        wallet,
+        vnd(amount),
+        new TransactionDetails(reference, "top-up", Map.of("channel", "bank")),
+        now);
+  }
+
+  private static RequestFingerprint fingerprint(String of) {
+    return RequestFingerprint.of("PENDING_DEPOSIT", of);
+  }
+
+  @Test
+  void aPendingDepositIsAnnouncedOnceUnderItsKeyWithItsDetails() {
+    AccountId wallet = wallet();
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    PendingDeposit deposit = announced(wallet, 70, null);
+
+    AnnouncedDeposit first = pendingDeposits().announce(deposit, 9, key, fingerprint("a"));
+    AnnouncedDeposit again =
+        pendingDeposits().announce(announced(wallet, 70, null), 9, key, fingerprint("a"));
+
+    assertThat(first).isEqualTo(new AnnouncedDeposit(deposit, false));
+    assertThat(again).isEqualTo(new AnnouncedDeposit(deposit, true));
+    assertThat(pendingDeposits().findPendingDeposit(deposit.id())).contains(deposit);
+    assertThatThrownBy(
+            () -> pendingDeposits().announce(announced(wallet, 71, null), 9, key, fingerprint("b")))
+        .isInstanceOf(IdempotencyKeyReusedException.class);
+    assertThat(pendingDeposits().announce(announced(wallet, 70, null), 10, key, fingerprint("a")))
+        .extracting(AnnouncedDeposit::replayed)
+        .isEqualTo(false);
+  }
+
+  @Test
+  void aReferenceWaitsOnceAndIsFoundPendingThenSettled() {
+    AccountId wallet = wallet();
+    String reference = "REF-" + TransactionId.random();
+    PendingDeposit deposit = announced(wallet, 70, reference);
+    pendingDeposits().announce(deposit, 9, LedgerFixtures.freshKey(), fingerprint("a"));
+
+    assertThatThrownBy(() ->
+            pendingDeposits()
+                .announce(
+                    announced(wallet, 5, reference),
+                    9,
+                    LedgerFixtures.freshKey(),
+                    fingerprint("b")))
+        .isInstanceOf(DuplicateReferenceException.class);
+    assertThat(pendingDeposits().findByReference(VND, reference)).contains(deposit);
+
+    TransactionId settlement = posted(wallet);
+    PendingDeposit settled =
+        inTransaction(() -> {
+          PendingDeposit locked =
+              pendingDeposits()
+                  .lockPendingDeposits(new TreeSet<>(List.of(deposit.id(), TransactionId.random())))
+                  .getFirst();
+          PendingDeposit changed = locked.settle(settlement, now.plusSeconds(1));
+          pendingDeposits().updatePendingDeposit(changed);
+          return changed;
+        });
+
+    assertThat(pendingDeposits().findPendingDeposit(deposit.id())).contains(settled);
+    assertThat(pendingDeposits().findByReference(VND, reference)).contains(settled);
+    assertThat(pendingDeposits().findByReference(VND, "REF-none")).isEmpty();
+  }
+
+  @Test
+  void aFailureIsStoredOnceAndItsKeyReplaysIt() {
+    AccountId wallet = wallet();
+    PendingDeposit deposit = announced(wallet, 70, null);
+    pendingDeposits().announce(deposit, 9, LedgerFixtures.freshKey(), fingerprint("a"));
+    IdempotencyKey key = LedgerFixtures.freshKey();
+
+    PendingDeposit failed =
+        inTransaction(() -> pendingDeposits().fail(deposit.id(), "recalled", 3, key, now));
+    PendingDeposit again =
+        inTransaction(() -> pendingDeposits().fail(deposit.id(), "other", 3, key, now));
+
+    assertThat(failed.status()).isEqualTo(PendingDepositStatus.FAILED);
+    assertThat(again).isEqualTo(failed);
+    assertThat(pendingDeposits().findPendingDeposit(deposit.id())).contains(failed);
+    assertThatThrownBy(
+            () -> inTransaction(() -> pendingDeposits().fail(deposit.id(), "x", 4, key, now)))
+        .isInstanceOf(PendingDepositNotPendingException.class);
+    assertThatThrownBy(() ->
+            inTransaction(() -> pendingDeposits().fail(TransactionId.random(), "x", 3, key, now)))
+        .isInstanceOf(PendingDepositNotFoundException.class);
   }
 }

@@ -106,7 +106,8 @@ public abstract class BankStatementStoreContract {
     StoredStatement stored = store().store(file(), List.of(statement(id))).getFirst();
     long lineId = stored.lines().getFirst().id();
     LineResolution dismissal =
-        new LineResolution(LineStatus.DISMISSED, null, null, "OPERATOR", "interest", "9", now);
+        new LineResolution(
+            LineStatus.DISMISSED, null, null, null, "OPERATOR", "interest", "9", now);
 
     assertThat(store().resolve(lineId, dismissal)).isTrue();
     assertThat(
@@ -114,7 +115,7 @@ public abstract class BankStatementStoreContract {
                 .resolve(
                     lineId,
                     new LineResolution(
-                        LineStatus.DISMISSED, null, null, "OPERATOR", "again", "9", now)))
+                        LineStatus.DISMISSED, null, null, null, "OPERATOR", "again", "9", now)))
         .isFalse();
 
     assertThat(store().line(lineId).orElseThrow().resolution()).isEqualTo(dismissal);

@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -184,6 +185,11 @@ class InMemoryLedgerContractTest {
     }
 
     @Override
+    protected PendingDepositRepository pendingDeposits() {
+      return ledger.bankFlows();
+    }
+
+    @Override
     protected AccountRepository accounts() {
       return ledger.accounts();
     }
@@ -228,6 +234,11 @@ class InMemoryLedgerContractTest {
 
     @Override
     protected HoldRepository holds() {
+      return ledger.bankFlows();
+    }
+
+    @Override
+    protected PendingDepositRepository pendingDeposits() {
       return ledger.bankFlows();
     }
 

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
@@ -206,7 +207,13 @@ public final class InMemoryAccountReads implements AccountReads {
                     .filter(h -> h.accountId().equals(account.id()))
                     .map(Hold::amount))
             .reduce(Money.zero(account.currency()), Money::plus);
-    return new AccountView(account, balance, held, all.size() - 1, version);
+    Money pendingIn =
+        bankFlows
+            .pendingDeposits()
+            .filter(d -> d.accountId().equals(account.id()))
+            .map(PendingDeposit::amount)
+            .reduce(Money.zero(account.currency()), Money::plus);
+    return new AccountView(account, balance, held, pendingIn, all.size() - 1, version);
   }
 
   private long newestEntryId(AccountId id) {

@@ -1,11 +1,21 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
+import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
+import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Instant;
 import java.util.Comparator;
@@ -17,8 +27,9 @@ import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
-/** Withdrawals and holds in memory. */
-public final class InMemoryBankFlows implements WithdrawalRepository, HoldRepository {
+/** Withdrawals, holds and pending deposits in memory. */
+public final class InMemoryBankFlows
+    implements WithdrawalRepository, HoldRepository, PendingDepositRepository {
 
   private final InMemoryStore store;
   // Noted outside any unit of work, as the real adapter does, so a rollback never forgets one.
@@ -103,6 +114,118 @@ public final class InMemoryBankFlows implements WithdrawalRepository, HoldReposi
             .limit(limit)
             .map(Hold::id)
             .toList());
+  }
+
+  @Override
+  public AnnouncedDeposit announce(
+      PendingDeposit deposit,
+      long principalId,
+      IdempotencyKey key,
+      RequestFingerprint fingerprint) {
+    return store.inTransaction(() -> {
+      Optional<InMemoryStore.PendingRow> earlier =
+          pendingRows()
+              .filter(row -> row.principalId() == principalId && row.key().equals(key))
+              .findFirst();
+      if (earlier.isPresent()) {
+        if (!earlier.get().fingerprint().equals(fingerprint)) {
+          throw new IdempotencyKeyReusedException(key.value());
+        }
+        return new AnnouncedDeposit(earlier.get().deposit(), true);
+      }
+      String reference = deposit.details().reference();
+      if (reference != null
+          && pending(deposit.amount().currency(), reference).findAny().isPresent()) {
+        throw DuplicateReferenceException.pending(deposit.amount().currency().value(), reference);
+      }
+      store
+          .state()
+          .pendingDeposits()
+          .put(
+              deposit.id(),
+              new InMemoryStore.PendingRow(deposit, principalId, key, fingerprint, null));
+      return new AnnouncedDeposit(deposit, false);
+    });
+  }
+
+  @Override
+  public Optional<PendingDeposit> findPendingDeposit(TransactionId id) {
+    return store.locked(() ->
+        Optional.ofNullable(store.state().pendingDeposits().get(id))
+            .map(InMemoryStore.PendingRow::deposit));
+  }
+
+  @Override
+  public Optional<PendingDeposit> findByReference(CurrencyCode currency, String reference) {
+    return store.locked(() -> {
+      Optional<PendingDeposit> waiting = pending(currency, reference).findFirst();
+      if (waiting.isPresent()) {
+        return waiting;
+      }
+      return withReference(currency, reference)
+          .filter(d -> d.status() == PendingDepositStatus.SETTLED)
+          .max(Comparator.comparing(PendingDeposit::updatedAt));
+    });
+  }
+
+  @Override
+  public List<PendingDeposit> lockPendingDeposits(SortedSet<TransactionId> ids) {
+    store.requireTransaction();
+    return ids.stream()
+        .map(store.state().pendingDeposits()::get)
+        .filter(Objects::nonNull)
+        .map(InMemoryStore.PendingRow::deposit)
+        .toList();
+  }
+
+  @Override
+  public void updatePendingDeposit(PendingDeposit deposit) {
+    store.requireTransaction();
+    store
+        .state()
+        .pendingDeposits()
+        .computeIfPresent(deposit.id(), (id, row) -> row.with(deposit, row.failureKey()));
+  }
+
+  @Override
+  public PendingDeposit fail(
+      TransactionId id, String reason, long principalId, IdempotencyKey key, Instant at) {
+    store.requireTransaction();
+    InMemoryStore.PendingRow row = store.state().pendingDeposits().get(id);
+    if (row == null) {
+      throw new PendingDepositNotFoundException(id.toString());
+    }
+    String failureKey = InMemoryStore.PendingRow.failureKey(principalId, key);
+    if (row.deposit().status() == PendingDepositStatus.FAILED
+        && failureKey.equals(row.failureKey())) {
+      return row.deposit();
+    }
+    PendingDeposit failed = row.deposit().fail(reason, at);
+    store.state().pendingDeposits().put(id, row.with(failed, failureKey));
+    return failed;
+  }
+
+  private Stream<InMemoryStore.PendingRow> pendingRows() {
+    return store.state().pendingDeposits().values().stream();
+  }
+
+  private Stream<PendingDeposit> withReference(CurrencyCode currency, String reference) {
+    return pendingRows()
+        .map(InMemoryStore.PendingRow::deposit)
+        .filter(d -> d.amount().currency().equals(currency))
+        .filter(d -> reference.equals(d.details().reference()));
+  }
+
+  private Stream<PendingDeposit> pending(CurrencyCode currency, String reference) {
+    return withReference(currency, reference)
+        .filter(d -> d.status() == PendingDepositStatus.PENDING);
+  }
+
+  /** Pending deposits still pending; callers hold the store's lock. */
+  Stream<PendingDeposit> pendingDeposits() {
+    return pendingRows()
+        .map(InMemoryStore.PendingRow::deposit)
+        .filter(d -> d.status() == PendingDepositStatus.PENDING);
   }
 
   /** Pending withdrawals; callers hold the store's lock. */

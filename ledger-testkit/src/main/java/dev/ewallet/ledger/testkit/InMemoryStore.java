@@ -3,9 +3,12 @@ package dev.ewallet.ledger.testkit;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
@@ -31,6 +34,24 @@ public final class InMemoryStore implements UnitOfWork {
 
   record StoredEvent(long id, LedgerEvent event, Instant publishedAt) {}
 
+  /** A pending deposit with the key that announced it and the key that failed it, if one did. */
+  record PendingRow(
+      PendingDeposit deposit,
+      long principalId,
+      IdempotencyKey key,
+      RequestFingerprint fingerprint,
+      String failureKey) {
+
+    /** The principal and key that failed it, as one value. */
+    static String failureKey(long principalId, IdempotencyKey key) {
+      return principalId + ":" + key.value();
+    }
+
+    PendingRow with(PendingDeposit changed, String failedWith) {
+      return new PendingRow(changed, principalId, key, fingerprint, failedWith);
+    }
+  }
+
   /** The tables. Copied at the start of each unit of work so that a failure can restore them. */
   record State(
       TreeMap<Long, Account> accounts,
@@ -41,6 +62,7 @@ public final class InMemoryStore implements UnitOfWork {
       List<StoredEvent> events,
       Map<TransactionId, Withdrawal> withdrawals,
       Map<TransactionId, Hold> holds,
+      Map<TransactionId, PendingRow> pendingDeposits,
       List<StatusChange> statusChanges,
       Map<AccountId, OutgoingUsage> accountLimits,
       Map<String, Long> outgoingUsage) {
@@ -55,6 +77,7 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(events),
           new HashMap<>(withdrawals),
           new HashMap<>(holds),
+          new HashMap<>(pendingDeposits),
           new ArrayList<>(statusChanges),
           new HashMap<>(accountLimits),
           new HashMap<>(outgoingUsage));
@@ -70,6 +93,7 @@ public final class InMemoryStore implements UnitOfWork {
           new HashMap<>(),
           new ArrayList<>(),
           new ArrayList<>(),
+          new HashMap<>(),
           new HashMap<>(),
           new HashMap<>(),
           new ArrayList<>(),

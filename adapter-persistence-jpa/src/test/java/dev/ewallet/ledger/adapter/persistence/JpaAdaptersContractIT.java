@@ -22,6 +22,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.runtime.RequestDeadline;
@@ -43,6 +44,7 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
   @Autowired LedgerAudit ledgerAudit;
   @Autowired WithdrawalRepository withdrawalRepository;
   @Autowired HoldRepository holdRepository;
+  @Autowired PendingDepositRepository pendingDepositRepository;
   @Autowired LedgerEventOutbox ledgerEventOutbox;
   @Autowired OutboxStore outboxStore;
   @Autowired JdbcClient jdbc;
@@ -188,6 +190,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     }
 
     @Override
+    protected PendingDepositRepository pendingDeposits() {
+      return pendingDepositRepository;
+    }
+
+    @Override
     protected AccountRepository accounts() {
       return accountRepository;
     }
@@ -233,6 +240,11 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected HoldRepository holds() {
       return holdRepository;
+    }
+
+    @Override
+    protected PendingDepositRepository pendingDeposits() {
+      return pendingDepositRepository;
     }
 
     @Override

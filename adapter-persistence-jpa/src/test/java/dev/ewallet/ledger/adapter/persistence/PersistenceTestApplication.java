@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
@@ -36,6 +37,7 @@ class PersistenceTestApplication {
       LedgerAudit audit,
       WithdrawalRepository withdrawals,
       HoldRepository holds,
+      PendingDepositRepository pendingDeposits,
       AccountReads reads,
       AuditTrail auditTrail,
       UnitOfWork unitOfWork) {
@@ -50,6 +52,7 @@ class PersistenceTestApplication {
             .rateLimiter(new InMemoryRateLimiter(Clock.systemUTC()))
             .withdrawals(withdrawals)
             .holds(holds)
+            .pendingDeposits(pendingDeposits)
             .reads(reads)
             .bank(new RecordingBank())
             .auditTrail(auditTrail)

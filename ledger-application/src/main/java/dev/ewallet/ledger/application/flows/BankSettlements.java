@@ -5,19 +5,37 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.SettleDepositCommand;
+import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 
 /**
- * The bank's answer to a withdrawal as its statements give it, posted through the withdrawal's use
- * case as the system, under one idempotency key per withdrawal and outcome: whichever statement,
- * notification or operator settles it first posts, every later one replays that posting.
+ * The bank's answer to a withdrawal or a pending deposit as its statements give it, posted through
+ * their use cases as the system, under one idempotency key per withdrawal or deposit and outcome:
+ * whichever statement, notification or operator match settles it first posts, every later one
+ * replays that posting.
  */
 final class BankSettlements {
 
   private final SettleWithdrawalUseCase settle;
+  private final SettleDepositUseCase deposits;
 
-  BankSettlements(SettleWithdrawalUseCase settle) {
+  BankSettlements(SettleWithdrawalUseCase settle, SettleDepositUseCase deposits) {
     this.settle = settle;
+    this.deposits = deposits;
+  }
+
+  /**
+   * @return the deposit's transaction
+   */
+  TransactionId settleDeposit(TransactionId pendingDepositId) {
+    return deposits
+        .settle(
+            new SettleDepositCommand(
+                Caller.system(),
+                IdempotencyKey.of("bank-settle-deposit-" + pendingDepositId),
+                pendingDepositId))
+        .transactionId();
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.LineDecision;
 import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.SettleDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
@@ -14,6 +15,8 @@ import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementMatching;
 import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
+import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
@@ -23,11 +26,13 @@ import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
 import dev.ewallet.ledger.domain.port.in.StatementImport.Outcome;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
 import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -63,11 +68,13 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private static final System.Logger LOG = System.getLogger(BankStatementService.class.getName());
 
   private static final String BY_END_TO_END_ID = "END_TO_END_ID";
+  private static final String BY_REFERENCE = "REFERENCE";
 
   private final BankStatementReader reader;
   private final BankStatementStore store;
   private final UnitOfWork unitOfWork;
   private final WithdrawalRepository withdrawals;
+  private final PendingDepositRepository deposits;
   private final BankSettlements settlements;
   private final Map<String, SafeguardingAccount> accounts = new HashMap<>();
   private final SafeguardingFigures safeguarding;
@@ -84,6 +91,8 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       UnitOfWork unitOfWork,
       WithdrawalRepository withdrawals,
       SettleWithdrawalUseCase settle,
+      PendingDepositRepository deposits,
+      SettleDepositUseCase settleDeposits,
       List<SafeguardingAccount> accounts,
       SafeguardingFigures safeguarding,
       SafeguardingWatch watch,
@@ -92,7 +101,8 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     this.store = store;
     this.unitOfWork = unitOfWork;
     this.withdrawals = withdrawals;
-    this.settlements = new BankSettlements(settle);
+    this.deposits = deposits;
+    this.settlements = new BankSettlements(settle, settleDeposits);
     this.safeguarding = safeguarding;
     this.watch = watch;
     this.clock = clock;
@@ -217,7 +227,10 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private List<StatementImport.Line> match(
       BankStatement statement, StoredStatement stored, String principal) {
     Map<Integer, LineDecision> decisions =
-        StatementMatching.decide(statement, withdrawals::findWithdrawal);
+        StatementMatching.decide(
+            statement,
+            withdrawals::findWithdrawal,
+            reference -> deposits.findByReference(statement.currency(), reference));
     List<StatementImport.Line> lines = new ArrayList<>();
     for (StoredLine line : stored.lines()) {
       if (line.resolution() != null) {
@@ -232,6 +245,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                 settle(
                     line,
                     complete.withdrawalId(),
+                    null,
                     Outcome.SETTLED_WITHDRAWAL,
                     () -> settlements.complete(complete.withdrawalId()),
                     "paid out: matched by its end-to-end id",
@@ -241,9 +255,20 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                 settle(
                     line,
                     fail.withdrawalId(),
+                    null,
                     Outcome.FAILED_WITHDRAWAL,
                     () -> settlements.fail(fail.withdrawalId(), fail.reason()),
                     fail.reason() + ": matched by its end-to-end id",
+                    principal));
+        case SettleDeposit deposit ->
+            lines.add(
+                settle(
+                    line,
+                    null,
+                    deposit.pendingDepositId(),
+                    Outcome.SETTLED_DEPOSIT,
+                    () -> settlements.settleDeposit(deposit.pendingDepositId()),
+                    "paid in: matched by its reference",
                     principal));
       }
     }
@@ -253,6 +278,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private StatementImport.Line settle(
       StoredLine line,
       TransactionId withdrawalId,
+      TransactionId depositId,
       Outcome outcome,
       Supplier<TransactionId> posting,
       String reason,
@@ -269,18 +295,23 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
         new LineResolution(
             LineStatus.MATCHED,
             withdrawalId,
+            depositId,
             settlement,
-            BY_END_TO_END_ID,
+            depositId == null ? BY_END_TO_END_ID : BY_REFERENCE,
             reason,
             principal,
             clock.instant()));
-    return new StatementImport.Line(number, line.id(), outcome, withdrawalId, settlement, reason);
+    return new StatementImport.Line(
+        number, line.id(), outcome, withdrawalId, depositId, settlement, reason);
   }
 
   /** What matching would do, with nothing stored or posted. */
   private List<StatementImport.Line> preview(BankStatement statement, StoredStatement stored) {
     Map<Integer, LineDecision> decisions =
-        StatementMatching.decide(statement, withdrawals::findWithdrawal);
+        StatementMatching.decide(
+            statement,
+            withdrawals::findWithdrawal,
+            reference -> deposits.findByReference(statement.currency(), reference));
     List<StatementImport.Line> lines = new ArrayList<>();
     for (int i = 0; i < statement.lines().size(); i++) {
       int number = statement.lines().get(i).number();
@@ -290,46 +321,68 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
         lines.add(resolvedBefore(line));
         continue;
       }
-      LineDecision decision = decisions.get(number);
-      TransactionId withdrawalId =
-          switch (decision) {
-            case CompleteWithdrawal complete -> complete.withdrawalId();
-            case FailWithdrawal fail -> fail.withdrawalId();
-            case Unmatched unmatched -> null;
-          };
-      if (decision instanceof Unmatched unmatched) {
-        lines.add(waiting(number, lineId, unmatched.reason()));
-        continue;
-      }
-      Optional<Withdrawal> withdrawal = withdrawals.findWithdrawal(withdrawalId);
-      if (withdrawal.isEmpty() || withdrawal.get().status() != WithdrawalStatus.PENDING) {
-        lines.add(
-            waiting(
-                number,
-                lineId,
-                "withdrawal "
-                    + withdrawalId
-                    + " is "
-                    + withdrawal.map(w -> w.status().name()).orElse("gone")
-                    + ", not pending"));
-        continue;
-      }
       lines.add(
-          new StatementImport.Line(
-              number,
-              lineId,
-              decision instanceof CompleteWithdrawal
-                  ? Outcome.SETTLED_WITHDRAWAL
-                  : Outcome.FAILED_WITHDRAWAL,
-              withdrawalId,
-              null,
-              "would settle: matched by its end-to-end id"));
+          switch (decisions.get(number)) {
+            case Unmatched unmatched -> waiting(number, lineId, unmatched.reason());
+            case CompleteWithdrawal complete ->
+                previewWithdrawal(
+                    number, lineId, complete.withdrawalId(), Outcome.SETTLED_WITHDRAWAL);
+            case FailWithdrawal fail ->
+                previewWithdrawal(number, lineId, fail.withdrawalId(), Outcome.FAILED_WITHDRAWAL);
+            case SettleDeposit deposit ->
+                previewDeposit(number, lineId, deposit.pendingDepositId());
+          });
     }
     return lines;
   }
 
+  private StatementImport.Line previewWithdrawal(
+      int number, Long lineId, TransactionId withdrawalId, Outcome outcome) {
+    Optional<Withdrawal> withdrawal = withdrawals.findWithdrawal(withdrawalId);
+    if (withdrawal.isEmpty() || withdrawal.get().status() != WithdrawalStatus.PENDING) {
+      return waiting(
+          number,
+          lineId,
+          "withdrawal "
+              + withdrawalId
+              + " is "
+              + withdrawal.map(w -> w.status().name()).orElse("gone")
+              + ", not pending");
+    }
+    return new StatementImport.Line(
+        number,
+        lineId,
+        outcome,
+        withdrawalId,
+        null,
+        null,
+        "would settle: matched by its end-to-end id");
+  }
+
+  private StatementImport.Line previewDeposit(int number, Long lineId, TransactionId depositId) {
+    Optional<PendingDeposit> deposit = deposits.findPendingDeposit(depositId);
+    if (deposit.isEmpty() || deposit.get().status() != PendingDepositStatus.PENDING) {
+      return waiting(
+          number,
+          lineId,
+          "pending deposit "
+              + depositId
+              + " is "
+              + deposit.map(d -> d.status().name()).orElse("gone")
+              + ", not pending");
+    }
+    return new StatementImport.Line(
+        number,
+        lineId,
+        Outcome.SETTLED_DEPOSIT,
+        null,
+        depositId,
+        null,
+        "would settle: matched by its reference");
+  }
+
   private static StatementImport.Line waiting(int number, Long lineId, String reason) {
-    return new StatementImport.Line(number, lineId, Outcome.UNMATCHED, null, null, reason);
+    return new StatementImport.Line(number, lineId, Outcome.UNMATCHED, null, null, null, reason);
   }
 
   private static StatementImport.Line resolvedBefore(StoredLine line) {
@@ -339,6 +392,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
         line.id(),
         resolution.status() == LineStatus.DISMISSED ? Outcome.DISMISSED : Outcome.MATCHED,
         resolution.withdrawalId(),
+        resolution.depositId(),
         resolution.transactionId(),
         resolution.reason());
   }

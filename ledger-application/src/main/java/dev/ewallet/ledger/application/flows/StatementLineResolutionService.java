@@ -6,18 +6,24 @@ import dev.ewallet.ledger.domain.bank.LineStatus;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bank.StatementMatching;
 import dev.ewallet.ledger.domain.bank.StoredLine;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.MatchDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
+import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
 
@@ -25,8 +31,9 @@ import java.time.Clock;
  * An operator's resolution of a line in the exceptions queue. Matching a line to a withdrawal
  * settles it as the import would (a debit completes it, a credit fails it, under the same
  * idempotency keys, so a later statement reporting the same booking replays it), whatever the
- * line's amount: the operator has checked it with the bank. Dismissing records the reason. Either
- * is recorded once; the request itself is in the audit trail like every write.
+ * line's amount: the operator has checked it with the bank. Matching a credit to a pending deposit
+ * settles the deposit for its own amount, under the key the import would use. Dismissing records
+ * the reason. Either is recorded once; the request itself is in the audit trail like every write.
  */
 public final class StatementLineResolutionService implements ResolveStatementLineUseCase {
 
@@ -34,6 +41,7 @@ public final class StatementLineResolutionService implements ResolveStatementLin
 
   private final BankStatementStore store;
   private final WithdrawalRepository withdrawals;
+  private final PendingDepositRepository deposits;
   private final BankSettlements settlements;
   private final Clock clock;
 
@@ -41,10 +49,13 @@ public final class StatementLineResolutionService implements ResolveStatementLin
       BankStatementStore store,
       WithdrawalRepository withdrawals,
       SettleWithdrawalUseCase settle,
+      PendingDepositRepository deposits,
+      SettleDepositUseCase settleDeposits,
       Clock clock) {
     this.store = store;
     this.withdrawals = withdrawals;
-    this.settlements = new BankSettlements(settle);
+    this.deposits = deposits;
+    this.settlements = new BankSettlements(settle, settleDeposits);
     this.clock = clock;
   }
 
@@ -61,9 +72,12 @@ public final class StatementLineResolutionService implements ResolveStatementLin
         switch (command) {
           case MatchStatementLineCommand match ->
               match(stored.line(), match.withdrawalId(), principal);
+          case MatchDepositLineCommand match ->
+              matchDeposit(stored.line(), match.depositId(), principal);
           case DismissStatementLineCommand dismiss ->
               new LineResolution(
                   LineStatus.DISMISSED,
+                  null,
                   null,
                   null,
                   BY_OPERATOR,
@@ -92,9 +106,39 @@ public final class StatementLineResolutionService implements ResolveStatementLin
     return new LineResolution(
         LineStatus.MATCHED,
         withdrawalId,
+        null,
         settlement,
         BY_OPERATOR,
         (paidOut ? "paid out" : StatementMatching.returnReason(line)) + ": matched by an operator",
+        principal,
+        clock.instant());
+  }
+
+  private LineResolution matchDeposit(
+      StatementLine line, TransactionId depositId, String principal) {
+    PendingDeposit deposit =
+        deposits
+            .findPendingDeposit(depositId)
+            .orElseThrow(() -> new PendingDepositNotFoundException(depositId.toString()));
+    if (line.direction() != CreditDebit.CREDIT || line.returned()) {
+      throw new InvalidRequestException(
+          "only a credit pays a deposit in; line "
+              + line.number()
+              + " is a "
+              + line.direction()
+              + (line.returned() ? " return" : ""));
+    }
+    if (!deposit.amount().currency().equals(line.amount().currency())) {
+      throw new CurrencyMismatchException(
+          deposit.amount().currency().value(), line.amount().currency().value());
+    }
+    return new LineResolution(
+        LineStatus.MATCHED,
+        null,
+        depositId,
+        settlements.settleDeposit(depositId),
+        BY_OPERATOR,
+        "paid in: matched by an operator",
         principal,
         clock.instant());
   }

@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.movement.Undone;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
 import java.time.Instant;
@@ -34,6 +35,7 @@ final class BatchLocks {
   private final JournalRepository journal;
   private final HoldRepository holds;
   private final WithdrawalRepository withdrawals;
+  private final PendingDepositRepository pendingDeposits;
   private final OutgoingLimits outgoing;
   private final Clock clock;
 
@@ -42,6 +44,7 @@ final class BatchLocks {
     this.journal = ports.journal();
     this.holds = ports.holds();
     this.withdrawals = ports.withdrawals();
+    this.pendingDeposits = ports.pendingDeposits();
     this.outgoing = outgoing;
     this.clock = clock;
   }
@@ -62,17 +65,22 @@ final class BatchLocks {
     return working;
   }
 
-  /** Accounts first, in one statement in ascending id order; then holds; then withdrawals. */
+  /**
+   * Accounts first, in one statement in ascending id order; then holds; then withdrawals; then
+   * pending deposits.
+   */
   private WorkingRows lock(List<PostingRequest> fresh) {
     SortedSet<AccountId> accountIds = new TreeSet<>();
     SortedSet<TransactionId> holdIds = new TreeSet<>();
     SortedSet<TransactionId> withdrawalIds = new TreeSet<>();
+    SortedSet<TransactionId> pendingDepositIds = new TreeSet<>();
     for (PostingRequest request : fresh) {
       Movement movement = request.movement();
       accountIds.addAll(movement.accountsToLock());
       switch (movement.settles()) {
         case SettledRow.HoldRow hold -> holdIds.add(hold.id());
         case SettledRow.WithdrawalRow withdrawal -> withdrawalIds.add(withdrawal.id());
+        case SettledRow.PendingDepositRow pending -> pendingDepositIds.add(pending.id());
         case null -> {}
       }
     }
@@ -85,6 +93,9 @@ final class BatchLocks {
     }
     if (!withdrawalIds.isEmpty()) {
       withdrawals.lockWithdrawals(withdrawalIds).forEach(locked::put);
+    }
+    if (!pendingDepositIds.isEmpty()) {
+      pendingDeposits.lockPendingDeposits(pendingDepositIds).forEach(locked::put);
     }
     return locked;
   }

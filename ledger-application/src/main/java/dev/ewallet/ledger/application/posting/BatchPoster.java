@@ -248,6 +248,7 @@ public final class BatchPoster {
         case RowChange.HoldSettled settled -> working.put(settled.hold());
         case RowChange.WithdrawalRequested requested -> working.put(requested.withdrawal());
         case RowChange.WithdrawalSettled settled -> working.put(settled.withdrawal());
+        case RowChange.PendingDepositSettled settled -> working.put(settled.pendingDeposit());
       }
     }
     TransactionId original = movement.undoes();

@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.TransactionChanges;
 import dev.ewallet.ledger.domain.port.out.TransientConflictException;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -44,6 +45,7 @@ final class BatchWrites {
   private final LedgerEventOutbox outbox;
   private final HoldRepository holds;
   private final WithdrawalRepository withdrawals;
+  private final PendingDepositRepository pendingDeposits;
 
   BatchWrites(LedgerPorts ports) {
     this.accounts = ports.accounts();
@@ -51,6 +53,7 @@ final class BatchWrites {
     this.outbox = ports.outbox();
     this.holds = ports.holds();
     this.withdrawals = ports.withdrawals();
+    this.pendingDeposits = ports.pendingDeposits();
   }
 
   /**
@@ -138,6 +141,8 @@ final class BatchWrites {
           withdrawals.insertWithdrawal(requested.withdrawal());
       case RowChange.WithdrawalSettled settled ->
           withdrawals.updateWithdrawal(settled.withdrawal());
+      case RowChange.PendingDepositSettled settled ->
+          pendingDeposits.updatePendingDeposit(settled.pendingDeposit());
     }
   }
 }

@@ -4,8 +4,10 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
@@ -28,6 +30,7 @@ final class WorkingRows implements LockedRows {
   private final Map<AccountId, EntryHash> chainEndsWhenLocked = new HashMap<>();
   private final Map<TransactionId, Hold> holds = new HashMap<>();
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final Map<TransactionId, PendingDeposit> pendingDeposits = new HashMap<>();
   private final Map<TransactionId, Undone> undone = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
@@ -103,6 +106,15 @@ final class WorkingRows implements LockedRows {
   }
 
   @Override
+  public PendingDeposit pendingDeposit(TransactionId id) {
+    PendingDeposit pending = pendingDeposits.get(id);
+    if (pending == null) {
+      throw new PendingDepositNotFoundException(id.toString());
+    }
+    return pending;
+  }
+
+  @Override
   public Undone undone(TransactionId original) {
     Undone state = undone.get(original);
     if (state == null) {
@@ -148,6 +160,10 @@ final class WorkingRows implements LockedRows {
 
   void put(Withdrawal withdrawal) {
     withdrawals.put(withdrawal.id(), withdrawal);
+  }
+
+  void put(PendingDeposit pending) {
+    pendingDeposits.put(pending.id(), pending);
   }
 
   /** What has undone {@code original}: as read under the locks, then after the batch's undos. */

@@ -22,19 +22,26 @@ import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
+import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
 import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
+import dev.ewallet.ledger.domain.port.in.MatchDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
@@ -45,6 +52,7 @@ import dev.ewallet.ledger.testkit.InMemoryBankStatements;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -113,6 +121,8 @@ class BankStatementServiceTest {
           f.unitOfWork,
           f.ledger.bankFlows(),
           f.services.withdrawals(),
+          f.ledger.bankFlows(),
+          f.services.pendingDeposits(),
           List.of(new SafeguardingAccount(VND, new BankParty("Example Wallet JSC", OURS, null))),
           account -> {
             if (figuresFail.get()) {
@@ -125,7 +135,12 @@ class BankStatementServiceTest {
           f.clock);
   private final StatementLineResolutionService resolutions =
       new StatementLineResolutionService(
-          store, f.ledger.bankFlows(), f.services.withdrawals(), f.clock);
+          store,
+          f.ledger.bankFlows(),
+          f.services.withdrawals(),
+          f.ledger.bankFlows(),
+          f.services.pendingDeposits(),
+          f.clock);
 
   BankStatementServiceTest() {
     f.deposit(alice, 100_000);
@@ -139,15 +154,24 @@ class BankStatementServiceTest {
   }
 
   private static StatementLine payout(int number, TransactionId withdrawal, long amount) {
+    return line(number, CreditDebit.DEBIT, amount, Payout.endToEndIdOf(withdrawal), null);
+  }
+
+  private static StatementLine credit(int number, long amount, String remittance) {
+    return line(number, CreditDebit.CREDIT, amount, null, remittance);
+  }
+
+  private static StatementLine line(
+      int number, CreditDebit direction, long amount, String endToEndId, String remittance) {
     return new StatementLine(
         number,
         null,
-        CreditDebit.DEBIT,
+        direction,
         Money.of(amount, VND),
         DAY,
         DAY,
-        Payout.endToEndIdOf(withdrawal),
-        null,
+        endToEndId,
+        remittance,
         false,
         null);
   }
@@ -379,5 +403,119 @@ class BankStatementServiceTest {
             () -> resolutions.resolve(new MatchStatementLineCommand(OPERATOR, line, withdrawal)))
         .isInstanceOf(CurrencyMismatchException.class);
     assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.PENDING);
+  }
+
+  private PendingDeposit announce(long amount, String reference) {
+    return f.services
+        .pendingDeposits()
+        .announce(
+            new DepositFundsCommand(
+                OPERATOR,
+                freshKey(),
+                alice,
+                amount,
+                new TransactionDetails(reference, null, Map.of())))
+        .deposit();
+  }
+
+  @Test
+  void aCreditNamingAPendingDepositSettlesItOnceAcrossTheNotificationAndTheStatement() {
+    PendingDeposit topUp = announce(30_000, "TOPUP-77");
+    PendingDeposit other = announce(20_000, "TOPUP-78");
+
+    StatementImport.Line notified =
+        importFile(notification("20", OURS, credit(1, 30_000, "TOPUP-77")))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+    List<StatementImport.Line> daily =
+        importFile(endOfDay("20", 0, credit(1, 30_000, "TOPUP-77"), credit(2, 19_999, "TOPUP-78")))
+            .statements()
+            .getFirst()
+            .lines();
+
+    assertThat(notified.outcome()).isEqualTo(Outcome.SETTLED_DEPOSIT);
+    assertThat(notified.depositId()).isEqualTo(topUp.id());
+    assertThat(daily.get(0).outcome()).isEqualTo(Outcome.SETTLED_DEPOSIT);
+    assertThat(daily.get(0).transactionId()).isEqualTo(notified.transactionId());
+    assertThat(daily.get(1).outcome()).isEqualTo(Outcome.UNMATCHED);
+    assertThat(daily.get(1).reason()).contains("19999 VND").contains("20000 VND");
+    assertThat(f.balance(alice)).isEqualTo(100_000 + 30_000);
+    PendingDepositService deposits = f.services.pendingDeposits();
+    assertThat(deposits.get(OPERATOR, topUp.id()).settledBy()).isEqualTo(notified.transactionId());
+    assertThat(deposits.get(OPERATOR, other.id()).status()).isEqualTo(PendingDepositStatus.PENDING);
+  }
+
+  @Test
+  void aDryRunShowsTheDepositItWouldSettleAndPostsNothing() {
+    PendingDeposit topUp = announce(30_000, "TOPUP-79");
+    inTheFile.clear();
+    inTheFile.add(endOfDay("21", 0, credit(1, 30_000, "TOPUP-79")));
+
+    StatementImport.Line line =
+        statements
+            .importStatements(
+                new ImportBankStatementsCommand(OPERATOR, new byte[] {1}, "application/xml", true))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+
+    assertThat(line.outcome()).isEqualTo(Outcome.SETTLED_DEPOSIT);
+    assertThat(line.reason()).startsWith("would settle");
+    assertThat(line.depositId()).isEqualTo(topUp.id());
+    assertThat(f.balance(alice)).isEqualTo(100_000);
+  }
+
+  @Test
+  void anOperatorMatchesACreditOfAnotherAmountToAPendingDepositWhichSettlesForItsOwn() {
+    PendingDeposit topUp = announce(30_000, "TOPUP-80");
+    List<StatementImport.Line> lines =
+        importFile(
+                notification(
+                    "22", OURS, credit(1, 29_000, "TOPUP-80"), payout(2, withdraw(1_000), 1_000)))
+            .statements()
+            .getFirst()
+            .lines();
+    long credit = lines.get(0).lineId();
+
+    assertThat(lines.get(0).outcome()).isEqualTo(Outcome.UNMATCHED);
+    assertThatThrownBy(() ->
+            resolutions.resolve(
+                new MatchDepositLineCommand(OPERATOR, lines.get(1).lineId(), topUp.id())))
+        .isInstanceOf(StatementLineResolvedException.class);
+    StoredLine matched =
+        resolutions.resolve(new MatchDepositLineCommand(OPERATOR, credit, topUp.id()));
+
+    assertThat(matched.status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(matched.resolution().depositId()).isEqualTo(topUp.id());
+    assertThat(matched.resolution().rule()).isEqualTo("OPERATOR");
+    assertThat(f.balance(alice)).isEqualTo(100_000 - 1_000 + 30_000);
+    assertThat(f.services.pendingDeposits().get(OPERATOR, topUp.id()).settledBy())
+        .isEqualTo(matched.resolution().transactionId());
+  }
+
+  @Test
+  void aDebitOrAnUnknownDepositIsNoMatchForADeposit() {
+    PendingDeposit topUp = announce(30_000, null);
+    long debit =
+        importFile(notification("23", OURS, payout(1, TransactionId.random(), 30_000)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst()
+            .lineId();
+
+    assertThatThrownBy(
+            () -> resolutions.resolve(new MatchDepositLineCommand(OPERATOR, debit, topUp.id())))
+        .isInstanceOf(InvalidRequestException.class)
+        .hasMessageContaining("only a credit");
+    assertThatThrownBy(() ->
+            resolutions.resolve(
+                new MatchDepositLineCommand(OPERATOR, debit, TransactionId.random())))
+        .isInstanceOf(PendingDepositNotFoundException.class);
+    assertThat(f.services.pendingDeposits().get(OPERATOR, topUp.id()).status())
+        .isEqualTo(PendingDepositStatus.PENDING);
   }
 }

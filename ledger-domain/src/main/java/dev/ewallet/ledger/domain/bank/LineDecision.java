@@ -4,8 +4,8 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.util.Objects;
 
 /**
- * What matching makes of one statement line: it settles a withdrawal, or it waits for an operator
- * in the exceptions queue, with the reason it could not be settled by itself.
+ * What matching makes of one statement line: it settles a withdrawal or a pending deposit, or it
+ * waits for an operator in the exceptions queue, with the reason it could not be settled by itself.
  */
 public sealed interface LineDecision {
 
@@ -21,6 +21,13 @@ public sealed interface LineDecision {
     public FailWithdrawal {
       Objects.requireNonNull(withdrawalId, "withdrawalId");
       Objects.requireNonNull(reason, "reason");
+    }
+  }
+
+  /** The line is the bank's money for a pending deposit: the deposit posts to its wallet. */
+  record SettleDeposit(TransactionId pendingDepositId) implements LineDecision {
+    public SettleDeposit {
+      Objects.requireNonNull(pendingDepositId, "pendingDepositId");
     }
   }
 

@@ -2,7 +2,9 @@ package dev.ewallet.ledger.domain.bank;
 
 import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.SettleDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The rules that settle statement lines by themselves, in order; whatever they do not settle waits
@@ -25,10 +28,13 @@ import java.util.function.Function;
  *   <li>An amount (or currency) other than the withdrawal's never settles: the line waits.
  *   <li>A withdrawal named by two payments or two returns waits, each line with it: the bank paid
  *       twice or the file is wrong, and an operator decides.
- *   <li>A line naming no withdrawal waits.
+ *   <li>A credit (not a return) whose end-to-end id or remittance text is the reference of a
+ *       pending deposit of its currency pays that deposit in: it settles, posting to its wallet. An
+ *       amount other than the deposit's, or two lines naming one deposit, wait.
+ *   <li>A line naming no withdrawal and no pending deposit waits.
  * </ol>
  *
- * A decision does not look at the withdrawal's state: settling a withdrawal that is no longer
+ * A decision does not look at the withdrawal's or deposit's state: settling one that is no longer
  * pending is refused by the posting path itself, unless that very settlement was posted before (a
  * statement read again, or a notification and then the day's statement reporting one booking),
  * which the settlement's idempotency key makes a replay.
@@ -41,22 +47,31 @@ public final class StatementMatching {
    * Decides every line of the statement.
    *
    * @param withdrawals the withdrawal of an id, as committed; empty when there is none
+   * @param deposits the pending deposit of the statement's currency with a reference, as committed
+   *     (pending, or settled already); empty when there is none
    * @return one decision per line number, in the lines' order
    */
   public static Map<Integer, LineDecision> decide(
-      BankStatement statement, Function<TransactionId, Optional<Withdrawal>> withdrawals) {
+      BankStatement statement,
+      Function<TransactionId, Optional<Withdrawal>> withdrawals,
+      Function<String, Optional<PendingDeposit>> deposits) {
     Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
     Map<TransactionId, List<StatementLine>> payouts = new LinkedHashMap<>();
+    Map<PendingDeposit, List<StatementLine>> credits = new LinkedHashMap<>();
     for (StatementLine line : statement.lines()) {
       Optional<TransactionId> payout = Payout.withdrawalOf(line.endToEndId());
+      Optional<PendingDeposit> deposit = depositOf(line, deposits);
       if (payout.isPresent()) {
         payouts.computeIfAbsent(payout.get(), id -> new ArrayList<>()).add(line);
+      } else if (deposit.isPresent()) {
+        credits.computeIfAbsent(deposit.get(), id -> new ArrayList<>()).add(line);
       } else {
         decisions.put(line.number(), new Unmatched("no withdrawal or deposit matches this line"));
       }
     }
     payouts.forEach(
         (id, lines) -> decisions.putAll(decidePayout(id, lines, withdrawals.apply(id))));
+    credits.forEach((deposit, lines) -> decisions.putAll(decideDeposit(deposit, lines)));
     Map<Integer, LineDecision> inOrder = new LinkedHashMap<>();
     statement.lines().forEach(line -> inOrder.put(line.number(), decisions.get(line.number())));
     return inOrder;
@@ -115,6 +130,44 @@ public final class StatementMatching {
             : new FailWithdrawal(id, returnReason(returned.getFirst()));
     paid.forEach(line -> decisions.put(line.number(), settlement));
     returned.forEach(line -> decisions.put(line.number(), settlement));
+    return decisions;
+  }
+
+  /** The pending deposit a credit names by its end-to-end id or its remittance text, if any. */
+  private static Optional<PendingDeposit> depositOf(
+      StatementLine line, Function<String, Optional<PendingDeposit>> deposits) {
+    if (line.direction() != CreditDebit.CREDIT || line.returned()) {
+      return Optional.empty();
+    }
+    return Stream.of(line.endToEndId(), line.remittance())
+        .filter(text -> text != null && !text.isBlank())
+        .map(text -> deposits.apply(text.strip()))
+        .flatMap(Optional::stream)
+        .findFirst();
+  }
+
+  private static Map<Integer, LineDecision> decideDeposit(
+      PendingDeposit deposit, List<StatementLine> lines) {
+    Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
+    for (StatementLine line : lines) {
+      LineDecision decision;
+      if (lines.size() > 1) {
+        decision =
+            new Unmatched("pending deposit " + deposit.id() + " is paid on more than one line");
+      } else if (!line.amount().equals(deposit.amount())) {
+        decision =
+            new Unmatched(
+                "the line's "
+                    + line.amount()
+                    + " is not pending deposit "
+                    + deposit.id()
+                    + "'s "
+                    + deposit.amount());
+      } else {
+        decision = new SettleDeposit(deposit.id());
+      }
+      decisions.put(line.number(), decision);
+    }
     return decisions;
   }
 

@@ -9,4 +9,14 @@ public final class DuplicateReferenceException extends LedgerException {
   public DuplicateReferenceException(String currency, String reference) {
     super("a " + currency + " deposit with reference '" + reference + "' is already posted");
   }
+
+  private DuplicateReferenceException(String message) {
+    super(message);
+  }
+
+  /** Another pending deposit of the currency waits with the reference. */
+  public static DuplicateReferenceException pending(String currency, String reference) {
+    return new DuplicateReferenceException(
+        "a " + currency + " pending deposit with reference '" + reference + "' is waiting already");
+  }
 }

@@ -26,6 +26,8 @@ public abstract sealed class LedgerException extends RuntimeException
         OutcomeUnknownException,
         OverloadedException,
         PayoutFileNotFoundException,
+        PendingDepositNotFoundException,
+        PendingDepositNotPendingException,
         RefundExceedsOriginalException,
         SameAccountException,
         StatementConflictException,

@@ -3,14 +3,15 @@ package dev.ewallet.ledger.domain.movement;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.util.Map;
 
 /**
  * The rows a posting batch locked for a {@link Movement}, as the movements before it in the batch
- * left them: every balance, hold, withdrawal and undo state a movement reads to plan its postings.
- * Implemented by the posting path; a test implements it over plain maps.
+ * left them: every balance, hold, withdrawal, pending deposit and undo state a movement reads to
+ * plan its postings. Implemented by the posting path; a test implements it over plain maps.
  */
 public interface LockedRows {
 
@@ -37,6 +38,13 @@ public interface LockedRows {
    * @throws dev.ewallet.ledger.domain.error.WithdrawalNotFoundException when there is none
    */
   Withdrawal withdrawal(TransactionId id);
+
+  /**
+   * The locked pending deposit the movement settles.
+   *
+   * @throws dev.ewallet.ledger.domain.error.PendingDepositNotFoundException when there is none
+   */
+  PendingDeposit pendingDeposit(TransactionId id);
 
   /**
    * What has undone {@code original} so far, read with its accounts locked and updated by the

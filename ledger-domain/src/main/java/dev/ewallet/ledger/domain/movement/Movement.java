@@ -9,9 +9,9 @@ import java.util.SortedSet;
 /**
  * What moves money: one journal transaction's rules, as a value. A movement names every row it
  * needs locked; once the posting path has locked them (accounts in ascending id order, then the
- * hold or withdrawal it settles), {@link #plan} checks every rule that depends on their state and
- * produces the postings. The same movement is posted inline or by group commit, and an embedding
- * program can plan one against its own rows.
+ * hold, withdrawal or pending deposit it settles), {@link #plan} checks every rule that depends on
+ * their state and produces the postings. The same movement is posted inline or by group commit, and
+ * an embedding program can plan one against its own rows.
  *
  * <p>Where a check runs: before a movement is built (in its compact constructor, or by the service
  * that loads what it names), only what can never change: the request's own shape and an account's
@@ -28,6 +28,7 @@ public sealed interface Movement
         WithdrawalRequest,
         WithdrawalCompletion,
         WithdrawalFailure,
+        PendingDepositSettlement,
         HoldPlacement,
         HoldCapture,
         HoldRelease,
@@ -42,7 +43,10 @@ public sealed interface Movement
   /** Every account {@link #plan} may read or post to, in the one global lock order. */
   SortedSet<AccountId> accountsToLock();
 
-  /** The hold or withdrawal row it moves on, locked after the accounts; {@code null} for none. */
+  /**
+   * The hold, withdrawal or pending deposit row it moves on, locked after the accounts; {@code
+   * null} for none.
+   */
   default SettledRow settles() {
     return null;
   }

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.movement;
 
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 
 /**
@@ -16,4 +17,6 @@ public sealed interface RowChange {
   record WithdrawalRequested(Withdrawal withdrawal) implements RowChange {}
 
   record WithdrawalSettled(Withdrawal withdrawal) implements RowChange {}
+
+  record PendingDepositSettled(PendingDeposit pendingDeposit) implements RowChange {}
 }

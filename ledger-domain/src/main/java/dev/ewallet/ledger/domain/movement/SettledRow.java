@@ -10,4 +10,6 @@ public sealed interface SettledRow {
   record HoldRow(TransactionId id) implements SettledRow {}
 
   record WithdrawalRow(TransactionId id) implements SettledRow {}
+
+  record PendingDepositRow(TransactionId id) implements SettledRow {}
 }

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
+import dev.ewallet.ledger.domain.bank.LineDecision.SettleDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
@@ -26,7 +29,35 @@ class StatementMatchingTest {
   private static final LocalDate DAY = LocalDate.parse("2026-12-04");
 
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final Map<String, PendingDeposit> deposits = new HashMap<>();
   private final List<StatementLine> lines = new ArrayList<>();
+
+  private PendingDeposit pendingDeposit(String reference, long amount) {
+    PendingDeposit deposit =
+        PendingDeposit.announced(
+            TransactionId.random(),
+            AccountId.of(7),
+            Money.of(amount, VND),
+            new TransactionDetails(reference, null, Map.of()),
+            Instant.EPOCH);
+    deposits.put(reference, deposit);
+    return deposit;
+  }
+
+  private void credit(long amount, String endToEndId, String remittance) {
+    lines.add(
+        new StatementLine(
+            lines.size() + 1,
+            null,
+            CreditDebit.CREDIT,
+            Money.of(amount, VND),
+            DAY,
+            DAY,
+            endToEndId,
+            remittance,
+            false,
+            null));
+  }
 
   private TransactionId withdrawal(long amount) {
     Withdrawal withdrawal =
@@ -62,7 +93,10 @@ class StatementMatchingTest {
             null,
             null,
             lines);
-    return StatementMatching.decide(statement, id -> Optional.ofNullable(withdrawals.get(id)));
+    return StatementMatching.decide(
+        statement,
+        id -> Optional.ofNullable(withdrawals.get(id)),
+        reference -> Optional.ofNullable(deposits.get(reference)));
   }
 
   @Test
@@ -115,5 +149,51 @@ class StatementMatchingTest {
     assertThat(((Unmatched) decisions.get(2)).reason()).contains("no withdrawal");
     assertThat(((Unmatched) decisions.get(3)).reason())
         .contains("neither its payment nor its return");
+  }
+
+  @Test
+  void aCreditNamingAPendingDepositsReferenceSettlesIt() {
+    PendingDeposit byId = pendingDeposit("TOPUP-1", 7_000);
+    PendingDeposit byText = pendingDeposit("TOPUP-2", 3_000);
+    credit(7_000, "TOPUP-1", "a top-up");
+    credit(3_000, null, "  TOPUP-2 ");
+
+    assertThat(decide())
+        .containsExactly(
+            Map.entry(1, new SettleDeposit(byId.id())),
+            Map.entry(2, new SettleDeposit(byText.id())));
+  }
+
+  @Test
+  void aCreditOfAnotherAmountOrTwoCreditsForOneDepositWait() {
+    pendingDeposit("TOPUP-1", 7_000);
+    pendingDeposit("TOPUP-2", 3_000);
+    credit(6_999, "TOPUP-1", null);
+    credit(3_000, "TOPUP-2", null);
+    credit(3_000, null, "TOPUP-2");
+
+    Map<Integer, LineDecision> decisions = decide();
+    assertThat(decisions.values()).allMatch(Unmatched.class::isInstance).hasSize(3);
+    assertThat(((Unmatched) decisions.get(1)).reason()).contains("6999 VND").contains("7000 VND");
+    assertThat(((Unmatched) decisions.get(2)).reason()).contains("more than one line");
+  }
+
+  @Test
+  void aDebitOrAReturnNamingAReferenceIsNoDeposit() {
+    pendingDeposit("TOPUP-1", 7_000);
+    lines.add(
+        new StatementLine(
+            1,
+            null,
+            CreditDebit.DEBIT,
+            Money.of(7_000, VND),
+            DAY,
+            DAY,
+            "TOPUP-1",
+            null,
+            false,
+            null));
+
+    assertThat(decide().get(1)).isInstanceOf(Unmatched.class);
   }
 }

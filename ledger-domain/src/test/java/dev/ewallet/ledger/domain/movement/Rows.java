@@ -8,8 +8,10 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -25,6 +27,7 @@ final class Rows implements LockedRows {
   private final Map<AccountId, Account> accounts = new HashMap<>();
   private final Map<TransactionId, Hold> holds = new HashMap<>();
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
+  private final Map<TransactionId, PendingDeposit> pendingDeposits = new HashMap<>();
   private final Map<TransactionId, Undone> undone = new HashMap<>();
 
   /** An active account of {@code kind} in VND, owned by user {@code id} when it has an owner. */
@@ -63,6 +66,11 @@ final class Rows implements LockedRows {
     return this;
   }
 
+  Rows with(PendingDeposit pending) {
+    pendingDeposits.put(pending.id(), pending);
+    return this;
+  }
+
   Rows with(TransactionId original, Undone state) {
     undone.put(original, state);
     return this;
@@ -98,6 +106,15 @@ final class Rows implements LockedRows {
       throw new WithdrawalNotFoundException(id.toString());
     }
     return withdrawal;
+  }
+
+  @Override
+  public PendingDeposit pendingDeposit(TransactionId id) {
+    PendingDeposit pending = pendingDeposits.get(id);
+    if (pending == null) {
+      throw new PendingDepositNotFoundException(id.toString());
+    }
+    return pending;
   }
 
   @Override

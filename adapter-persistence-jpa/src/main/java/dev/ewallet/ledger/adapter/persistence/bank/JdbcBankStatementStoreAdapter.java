@@ -42,7 +42,7 @@ class JdbcBankStatementStoreAdapter implements BankStatementStore {
       "l.id, l.line_no, l.bank_reference, l.direction, l.amount, l.booking_date, l.value_date,"
           + " l.end_to_end_id, l.remittance, l.returned, l.return_reason, s.message_id,"
           + " s.statement_id, s.account_scheme, s.account_number, s.currency, r.status,"
-          + " r.withdrawal_id, r.transaction_id, r.rule, r.reason, r.decided_by, r.decided_at";
+          + " r.withdrawal_id, r.pending_deposit_id, r.transaction_id, r.rule, r.reason, r.decided_by, r.decided_at";
 
   private static final String LINES_FROM =
       " FROM bank_statement_line l JOIN bank_statement s ON s.id = l.statement_id"
@@ -151,13 +151,15 @@ class JdbcBankStatementStoreAdapter implements BankStatementStore {
   @Override
   public boolean resolve(long lineId, LineResolution resolution) {
     return jdbc.sql(
-                "INSERT INTO bank_line_resolution (line_id, status, withdrawal_id, transaction_id,"
-                    + " rule, reason, decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO bank_line_resolution (line_id, status, withdrawal_id,"
+                    + " pending_deposit_id, transaction_id, rule, reason, decided_by, decided_at)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     + " ON CONFLICT (line_id) DO NOTHING")
             .params(
                 lineId,
                 resolution.status().name(),
                 uuid(resolution.withdrawalId()),
+                uuid(resolution.depositId()),
                 uuid(resolution.transactionId()),
                 resolution.rule(),
                 resolution.reason(),
@@ -223,6 +225,7 @@ class JdbcBankStatementStoreAdapter implements BankStatementStore {
             : new LineResolution(
                 LineStatus.valueOf(resolved),
                 transaction(row, "withdrawal_id"),
+                transaction(row, "pending_deposit_id"),
                 transaction(row, "transaction_id"),
                 row.getString("rule"),
                 row.getString("reason"),

@@ -30,7 +30,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.postgresql.util.PSQLException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -127,12 +126,6 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
     this.entries = entries;
   }
 
-  private static boolean violates(DuplicateKeyException duplicate, String constraint) {
-    return duplicate.getMostSpecificCause() instanceof PSQLException pg
-        && pg.getServerErrorMessage() != null
-        && constraint.equals(pg.getServerErrorMessage().getConstraint());
-  }
-
   @Override
   public Map<ClaimKey, IdempotencyRecord> findClaims(Collection<ClaimKey> keys) {
     long[] principals = keys.stream().mapToLong(ClaimKey::principalId).toArray();
@@ -181,7 +174,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
           .list();
       takeReferences(claims);
     } catch (DuplicateKeyException duplicate) {
-      if (violates(duplicate, REVERSED_ONCE)) {
+      if (UniqueViolations.violates(duplicate, REVERSED_ONCE)) {
         throw new AlreadyReversedException(
             claims.stream()
                 .filter(c -> c.type() == TransactionType.REVERSAL)
@@ -190,7 +183,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 .map(TransactionId::toString)
                 .collect(Collectors.joining(", ")));
       }
-      if (violates(duplicate, REFERENCE_UNIQUE)) {
+      if (UniqueViolations.violates(duplicate, REFERENCE_UNIQUE)) {
         UniqueReference first =
             claims.stream()
                 .map(JournalClaim::uniqueReference)

@@ -44,9 +44,9 @@ import org.springframework.stereotype.Repository;
  * <p>Each statement keeps to index ranges: the account by its key, a merchant's shards by {@code
  * (parent_id, shard_no)} (skipped by a one-time filter for every other kind), each account's newest
  * entry and its history page by the entries' key {@code (account_id, created_at, id)}, pending
- * withdrawals and holds by their partial indexes. Entries are partitioned by month of {@code
- * created_at} (ADR 0012): a newest-first range reads the newest partition first and stops when the
- * page is full, and a page after a cursor skips every partition newer than the cursor.
+ * withdrawals, holds and deposits by their partial indexes. Entries are partitioned by month of
+ * {@code created_at} (ADR 0012): a newest-first range reads the newest partition first and stops
+ * when the page is full, and a page after a cursor skips every partition newer than the cursor.
  *
  * <p>History pages and balances at an instant may be served by a streaming replica ({@link
  * ReplicaReads}); current balances never are.
@@ -62,7 +62,9 @@ class JdbcAccountReadsAdapter implements AccountReads {
           + " (SELECT coalesce(sum(w.amount), 0) FROM withdrawal w"
           + "   WHERE w.account_id = a.id AND w.status = 'PENDING')"
           + " + (SELECT coalesce(sum(h.amount), 0) FROM hold h"
-          + "   WHERE h.account_id = a.id AND h.status = 'PENDING') AS held"
+          + "   WHERE h.account_id = a.id AND h.status = 'PENDING') AS held,"
+          + " (SELECT coalesce(sum(p.amount), 0) FROM pending_deposit p"
+          + "   WHERE p.account_id = a.id AND p.status = 'PENDING') AS pending_in"
           + " FROM account a CROSS JOIN LATERAL ("
           + "  SELECT sum(x.balance)::bigint AS total, count(*) - 1 AS shards,"
           + "   sum(coalesce((SELECT e.id FROM ledger_entry e WHERE e.account_id = x.id"
@@ -247,6 +249,7 @@ class JdbcAccountReadsAdapter implements AccountReads {
         account,
         Money.of(row.getLong("total"), account.currency()),
         Money.of(row.getLong("held"), account.currency()),
+        Money.of(row.getLong("pending_in"), account.currency()),
         row.getInt("shards"),
         row.getLong("version"));
   }

@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
@@ -30,6 +31,7 @@ class TightHistoryLimitsIT extends PersistenceIntegrationTest {
   @Autowired JournalRepository journalRepository;
   @Autowired WithdrawalRepository withdrawalRepository;
   @Autowired HoldRepository holdRepository;
+  @Autowired PendingDepositRepository pendingDepositRepository;
   @Autowired UnitOfWork transactions;
   @Autowired JdbcClient jdbc;
   @Autowired Postings postings;
@@ -74,6 +76,11 @@ class TightHistoryLimitsIT extends PersistenceIntegrationTest {
     @Override
     protected HoldRepository holds() {
       return holdRepository;
+    }
+
+    @Override
+    protected PendingDepositRepository pendingDeposits() {
+      return pendingDepositRepository;
     }
 
     @Override

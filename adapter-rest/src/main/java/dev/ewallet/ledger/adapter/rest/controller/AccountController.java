@@ -96,7 +96,16 @@ class AccountController {
       summary =
           "The account, with an ETag naming its revision and Cache-Control: private, no-cache."
               + " Sent back in If-None-Match, the ETag is answered 304 without a body while the"
-              + " balance, the held amount and the shards are unchanged.")
+              + " balance, the held amount, the pending credits, the shards and the status are"
+              + " unchanged. Three amounts: balance is what the owner can spend; heldAmount is"
+              + " pending debits (holds and withdrawals waiting for their capture or the bank),"
+              + " already out of the balance; pendingIn is pending credits (deposits the bank"
+              + " announced), not yet in it. For example, a wallet with 100000 that places a"
+              + " hold of 20000 and is announced a pending deposit of 30000 reads balance 80000,"
+              + " heldAmount 20000, pendingIn 30000; when the deposit settles it reads balance"
+              + " 110000, heldAmount 20000, pendingIn 0; when the hold is voided, balance 130000"
+              + " and heldAmount 0. The money the wallet holds is balance + heldAmount; pendingIn"
+              + " is not the wallet's until it settles.")
   @Parameter(
       in = ParameterIn.HEADER,
       name = HttpHeaders.IF_NONE_MATCH,

@@ -18,6 +18,7 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
+import dev.ewallet.ledger.domain.port.in.MatchDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
@@ -81,7 +82,9 @@ class BankStatementController {
               + " STATEMENT_INVALID, like a file that is malformed or not valid against its"
               + " schema). 201 when a statement was stored. Lines naming a withdrawal by its"
               + " end-to-end id complete it (SETTLED_WITHDRAWAL) or fail it (a return:"
-              + " FAILED_WITHDRAWAL); the others wait as UNMATCHED. dryRun=true stores and settles"
+              + " FAILED_WITHDRAWAL); a credit whose end-to-end id or remittance names the"
+              + " reference of a pending deposit of its amount settles it (SETTLED_DEPOSIT); the"
+              + " others wait as UNMATCHED. dryRun=true stores and settles"
               + " nothing and answers 200 with what the import would do.",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
@@ -133,6 +136,7 @@ class BankStatementController {
         line.lineId(),
         line.outcome().name(),
         Objects.toString(line.withdrawalId(), null),
+        Objects.toString(line.depositId(), null),
         Objects.toString(line.transactionId(), null),
         line.reason());
   }
@@ -161,6 +165,9 @@ class BankStatementController {
               + " MATCH_WITHDRAWAL with withdrawalId: the line pays the withdrawal out (a debit: it"
               + " completes) or returns it (a credit: it fails, the money back in the wallet),"
               + " whatever the line's amount, the operator having checked it with the bank."
+              + " MATCH_DEPOSIT with depositId: the line (a credit) pays the pending deposit in,"
+              + " which settles for its own amount (404 PENDING_DEPOSIT_NOT_FOUND, 409"
+              + " PENDING_DEPOSIT_NOT_PENDING when it settled or failed by other means)."
               + " DISMISS with a reason: the line needs nothing from the ledger, e.g. a bank fee.")
   @PostMapping("/lines/{id}/resolution")
   BankStatementLineResponse resolve(
@@ -176,8 +183,15 @@ class BankStatementController {
               caller,
               id,
               TransactionId.parse(RequestFields.required(body.withdrawalId(), "withdrawalId")));
+      case "MATCH_DEPOSIT" ->
+          new MatchDepositLineCommand(
+              caller,
+              id,
+              TransactionId.parse(RequestFields.required(body.depositId(), "depositId")));
       case "DISMISS" -> new DismissStatementLineCommand(caller, id, body.reason());
-      default -> throw new InvalidRequestException("action must be MATCH_WITHDRAWAL or DISMISS");
+      default ->
+          throw new InvalidRequestException(
+              "action must be MATCH_WITHDRAWAL, MATCH_DEPOSIT or DISMISS");
     };
   }
 
@@ -213,6 +227,7 @@ class BankStatementController {
         line.returnReason(),
         stored.status().name(),
         resolution == null ? null : Objects.toString(resolution.withdrawalId(), null),
+        resolution == null ? null : Objects.toString(resolution.depositId(), null),
         resolution == null ? null : Objects.toString(resolution.transactionId(), null),
         resolution == null ? null : resolution.reason(),
         resolution == null ? null : resolution.decidedBy(),

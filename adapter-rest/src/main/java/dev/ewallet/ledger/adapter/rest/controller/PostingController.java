@@ -1,14 +1,11 @@
 package dev.ewallet.ledger.adapter.rest.controller;
 
-import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.DepositRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PostingResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransferRequest;
 import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.in.Caller;
-import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
-import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
@@ -21,47 +18,17 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Deposits and transfers: the money-moving POSTs that answer 201 with a transaction id. */
+/** Transfers: the money-moving POST between wallets that answers 201 with a transaction id. */
 @Tag(name = "Money movements")
 @RestController
 class PostingController {
 
-  private final DepositFundsUseCase deposits;
   private final TransferFundsUseCase transfers;
   private final LedgerApiMapper mapper;
 
-  PostingController(
-      DepositFundsUseCase deposits, TransferFundsUseCase transfers, LedgerApiMapper mapper) {
-    this.deposits = deposits;
+  PostingController(TransferFundsUseCase transfers, LedgerApiMapper mapper) {
     this.transfers = transfers;
     this.mapper = mapper;
-  }
-
-  @Operation(
-      summary =
-          "Credits a wallet from the bank. An optional reference (1 to 128 printable ASCII"
-              + " characters), description (up to 140 characters) and metadata (up to 16 string"
-              + " keys of 1 to 40 characters to strings of up to 500) are stored with the"
-              + " transaction and are part of the idempotency fingerprint. A reference is unique"
-              + " among the deposits of the currency: another deposit with it answers 409"
-              + " DUPLICATE_REFERENCE and posts nothing.")
-  @ApiResponse(
-      responseCode = "201",
-      description = "Posted (or replayed: header Idempotent-Replayed: true)")
-  @PostMapping("/v1/deposits")
-  ResponseEntity<PostingResponse> deposit(
-      Caller caller,
-      @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
-      @RequestBody DepositRequest body) {
-    PostingReceipt receipt =
-        deposits.deposit(
-            new DepositFundsCommand(
-                caller,
-                RequestFields.idempotencyKey(key),
-                AccountId.of(RequestFields.required(body.accountId(), "accountId")),
-                RequestFields.required(body.amount(), "amount"),
-                RequestFields.details(body.reference(), body.description(), body.metadata())));
-    return PostingResponses.created(receipt, mapper.posting(receipt));
   }
 
   @Operation(

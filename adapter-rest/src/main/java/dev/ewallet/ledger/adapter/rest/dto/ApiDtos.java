@@ -25,8 +25,11 @@ public final class ApiDtos {
       Long ownerId,
       String currency,
       String kind,
-      long balance,
-      long heldAmount,
+      @Schema(description = "Spendable, in minor units") long balance,
+      @Schema(description = "Pending debits: pending holds and withdrawals, not in the balance")
+          long heldAmount,
+      @Schema(description = "Pending credits: pending deposits, not spendable, not in the balance")
+          long pendingIn,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer shards,
       String status,
       Instant createdAt) {}
@@ -111,6 +114,13 @@ public final class ApiDtos {
   public record DepositRequest(
       Long accountId,
       Long amount,
+      @Schema(
+              description =
+                  "POSTED (the default): the bank settled the money, it is posted now. PENDING:"
+                      + " the bank announced it; nothing is posted, the wallet shows it as"
+                      + " pendingIn until it settles or fails",
+              allowableValues = {"POSTED", "PENDING"})
+          String status,
       @Schema(
               description =
                   "1 to 128 printable ASCII characters, unique among the deposits of"
@@ -233,6 +243,26 @@ public final class ApiDtos {
       Instant updatedAt,
       @JsonInclude(JsonInclude.Include.NON_NULL) Payee payee) {}
 
+  /**
+   * A pending deposit: {@code transactionId} is the deposit that settled it (null until then),
+   * {@code failureReason} why it failed (null unless it did).
+   */
+  public record PendingDepositResponse(
+      String depositId,
+      long accountId,
+      String currency,
+      long amount,
+      @Schema(allowableValues = {"PENDING", "SETTLED", "FAILED"}) String status,
+      String reference,
+      String description,
+      Map<String, String> metadata,
+      String transactionId,
+      String failureReason,
+      Instant createdAt,
+      Instant updatedAt) {}
+
+  public record FailDepositRequest(@Schema(description = "At most 500 characters") String reason) {}
+
   /** One audited request; {@code code} is the problem code of a refusal. */
   public record AuditEventResponse(
       long id,
@@ -272,14 +302,16 @@ public final class ApiDtos {
   /**
    * @param lineId null in a dry run of a statement not stored yet
    * @param outcome what this import did with the line (or would do): SETTLED_WITHDRAWAL or
-   *     FAILED_WITHDRAWAL when it settled a withdrawal, MATCHED or DISMISSED when the line was
-   *     resolved before, UNMATCHED when it waits in the exceptions queue
+   *     FAILED_WITHDRAWAL when it settled a withdrawal, SETTLED_DEPOSIT when it settled a pending
+   *     deposit, MATCHED or DISMISSED when the line was resolved before, UNMATCHED when it waits in
+   *     the exceptions queue
    */
   public record ImportedLine(
       int number,
       Long lineId,
       String outcome,
       String withdrawalId,
+      String depositId,
       String transactionId,
       String reason) {}
 
@@ -305,6 +337,7 @@ public final class ApiDtos {
       String returnReason,
       String status,
       String withdrawalId,
+      String depositId,
       String transactionId,
       String reason,
       String decidedBy,
@@ -322,11 +355,17 @@ public final class ApiDtos {
   /**
    * An operator's resolution of an unmatched statement line.
    *
-   * @param action MATCH_WITHDRAWAL (with {@code withdrawalId}) or DISMISS (with {@code reason})
+   * @param action MATCH_WITHDRAWAL (with {@code withdrawalId}), MATCH_DEPOSIT (with {@code
+   *     depositId}) or DISMISS (with {@code reason})
    * @param withdrawalId the withdrawal the line pays out (a debit) or returns (a credit)
+   * @param depositId the pending deposit the line (a credit) pays in
    * @param reason why the line needs nothing from the ledger, 1 to 500 characters
    */
-  public record LineResolutionRequest(String action, String withdrawalId, String reason) {}
+  public record LineResolutionRequest(
+      @Schema(allowableValues = {"MATCH_WITHDRAWAL", "MATCH_DEPOSIT", "DISMISS"}) String action,
+      String withdrawalId,
+      String depositId,
+      String reason) {}
 
   /**
    * The safeguarding check of a currency, every amount in minor units: {@code expectedAtBank =

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.EntryResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.MismatchResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.Payee;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PendingDepositResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PostingResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionEntryResponse;
@@ -13,6 +14,7 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalResponse;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
@@ -35,9 +37,20 @@ public interface LedgerApiMapper {
   @Mapping(target = "balance", source = "balance.amountMinor")
   @Mapping(target = "shards", expression = "java(view.shards() == 0 ? null : view.shards())")
   @Mapping(target = "heldAmount", source = "heldAmount.amountMinor")
+  @Mapping(target = "pendingIn", source = "pendingIn.amountMinor")
   @Mapping(target = "status", source = "account.status")
   @Mapping(target = "createdAt", source = "account.createdAt")
   AccountResponse account(AccountView view);
+
+  @Mapping(target = "depositId", source = "id.value")
+  @Mapping(target = "accountId", source = "accountId.value")
+  @Mapping(target = "currency", source = "amount.currency.value")
+  @Mapping(target = "amount", source = "amount.amountMinor")
+  @Mapping(target = "reference", source = "details.reference")
+  @Mapping(target = "description", source = "details.description")
+  @Mapping(target = "metadata", source = "details.metadata")
+  @Mapping(target = "transactionId", source = "settledBy.value")
+  PendingDepositResponse pendingDeposit(PendingDeposit deposit);
 
   @Mapping(target = "transactionId", source = "transactionId.value")
   @Mapping(target = "amount", source = "amount.amountMinor")

@@ -19,6 +19,8 @@ import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
 import dev.ewallet.ledger.domain.error.PayoutFileNotFoundException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
+import dev.ewallet.ledger.domain.error.PendingDepositNotPendingException;
 import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
@@ -51,6 +53,7 @@ public enum ProblemCode {
   TRANSACTION_NOT_FOUND(HttpStatus.NOT_FOUND, "Transaction not found"),
   WITHDRAWAL_NOT_FOUND(HttpStatus.NOT_FOUND, "Withdrawal not found"),
   HOLD_NOT_FOUND(HttpStatus.NOT_FOUND, "Hold not found"),
+  PENDING_DEPOSIT_NOT_FOUND(HttpStatus.NOT_FOUND, "Pending deposit not found"),
   STATEMENT_LINE_NOT_FOUND(HttpStatus.NOT_FOUND, "Statement line not found"),
   NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
@@ -60,6 +63,7 @@ public enum ProblemCode {
   NOT_REVERSIBLE(HttpStatus.CONFLICT, "Transaction not reversible"),
   WITHDRAWAL_NOT_PENDING(HttpStatus.CONFLICT, "Withdrawal not pending"),
   HOLD_NOT_PENDING(HttpStatus.CONFLICT, "Hold not pending"),
+  PENDING_DEPOSIT_NOT_PENDING(HttpStatus.CONFLICT, "Pending deposit settled or failed already"),
   STATEMENT_CONFLICT(HttpStatus.CONFLICT, "Statement imported before with other content"),
   STATEMENT_LINE_RESOLVED(HttpStatus.CONFLICT, "Statement line resolved already"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
@@ -123,6 +127,8 @@ public enum ProblemCode {
       case StatementLineNotFoundException missing -> STATEMENT_LINE_NOT_FOUND;
       case StatementLineResolvedException resolved -> STATEMENT_LINE_RESOLVED;
       case PayoutFileNotFoundException missing -> NOT_FOUND;
+      case PendingDepositNotFoundException missing -> PENDING_DEPOSIT_NOT_FOUND;
+      case PendingDepositNotPendingException finished -> PENDING_DEPOSIT_NOT_PENDING;
     };
   }
 

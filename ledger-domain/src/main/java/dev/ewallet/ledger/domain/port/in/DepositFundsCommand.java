@@ -35,4 +35,9 @@ public record DepositFundsCommand(
   public RequestFingerprint fingerprint() {
     return RequestFingerprint.of("DEPOSIT", accountId, amountMinor, details);
   }
+
+  /** The fingerprint of the same request announcing a pending deposit. */
+  public RequestFingerprint pendingFingerprint() {
+    return RequestFingerprint.of("PENDING_DEPOSIT", accountId, amountMinor, details);
+  }
 }

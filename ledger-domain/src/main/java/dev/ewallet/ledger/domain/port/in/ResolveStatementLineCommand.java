@@ -2,11 +2,11 @@ package dev.ewallet.ledger.domain.port.in;
 
 /**
  * An operator's resolution of a statement line no rule settled: {@link MatchStatementLineCommand
- * match it} to the withdrawal it pays or returns, or {@link DismissStatementLineCommand dismiss it}
- * with a reason.
+ * match it} to the withdrawal it pays or returns, {@link MatchDepositLineCommand to the pending
+ * deposit} it pays in, or {@link DismissStatementLineCommand dismiss it} with a reason.
  */
 public sealed interface ResolveStatementLineCommand
-    permits MatchStatementLineCommand, DismissStatementLineCommand {
+    permits MatchStatementLineCommand, MatchDepositLineCommand, DismissStatementLineCommand {
 
   Caller caller();
 

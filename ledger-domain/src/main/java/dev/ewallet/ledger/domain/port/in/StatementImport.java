@@ -45,6 +45,8 @@ public record StatementImport(boolean dryRun, List<Statement> statements) {
     SETTLED_WITHDRAWAL,
     /** It returned a withdrawal's payment: the withdrawal failed, the money back in the wallet. */
     FAILED_WITHDRAWAL,
+    /** It paid a pending deposit in: the deposit posted to its wallet. */
+    SETTLED_DEPOSIT,
     /** It was resolved before, by an earlier import or an operator, as a match: nothing changed. */
     MATCHED,
     /** An operator dismissed it before: nothing changed. */
@@ -56,6 +58,7 @@ public record StatementImport(boolean dryRun, List<Statement> statements) {
   /**
    * @param lineId the stored line's id; {@code null} in a dry run of a statement not yet stored
    * @param withdrawalId the withdrawal the line settles or settled; {@code null} if none
+   * @param depositId the pending deposit the line settles or settled; {@code null} if none
    * @param transactionId the settlement posted; {@code null} if none (and in a dry run)
    * @param reason why the line waits, or what settled it
    */
@@ -64,6 +67,7 @@ public record StatementImport(boolean dryRun, List<Statement> statements) {
       Long lineId,
       Outcome outcome,
       TransactionId withdrawalId,
+      TransactionId depositId,
       TransactionId transactionId,
       String reason) {}
 }

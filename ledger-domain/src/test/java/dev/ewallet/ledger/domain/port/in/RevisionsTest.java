@@ -51,18 +51,27 @@ class RevisionsTest {
   }
 
   @Test
-  void anAccountsRevisionChangesWithItsVersionHeldAmountShardsOrStatusAndNothingElse() {
-    String revision = new AccountView(WALLET, vnd(900), vnd(100), 0, 42).revision();
+  void anAccountsRevisionChangesWithItsVersionHeldAmountPendingInShardsOrStatusAndNothingElse() {
+    String revision = new AccountView(WALLET, vnd(900), vnd(100), vnd(0), 0, 42).revision();
 
-    assertThat(new AccountView(WALLET, vnd(900), vnd(100), 0, 42).revision()).isEqualTo(revision);
-    assertThat(new AccountView(WALLET, vnd(900), vnd(100), 0, 43).revision())
+    assertThat(new AccountView(WALLET, vnd(900), vnd(100), vnd(0), 0, 42).revision())
+        .isEqualTo(revision);
+    assertThat(new AccountView(WALLET, vnd(900), vnd(100), vnd(0), 0, 43).revision())
         .isNotEqualTo(revision);
-    assertThat(new AccountView(WALLET, vnd(900), vnd(0), 0, 42).revision()).isNotEqualTo(revision);
-    assertThat(new AccountView(WALLET, vnd(900), vnd(100), 2, 42).revision())
+    assertThat(new AccountView(WALLET, vnd(900), vnd(0), vnd(0), 0, 42).revision())
+        .isNotEqualTo(revision);
+    assertThat(new AccountView(WALLET, vnd(900), vnd(100), vnd(5), 0, 42).revision())
+        .isNotEqualTo(revision);
+    assertThat(new AccountView(WALLET, vnd(900), vnd(100), vnd(0), 2, 42).revision())
         .isNotEqualTo(revision);
     assertThat(
             new AccountView(
-                    WALLET.withStatus(AccountStatus.FROZEN_DEBITS), vnd(900), vnd(100), 0, 42)
+                    WALLET.withStatus(AccountStatus.FROZEN_DEBITS),
+                    vnd(900),
+                    vnd(100),
+                    vnd(0),
+                    0,
+                    42)
                 .revision())
         .isNotEqualTo(revision);
   }
