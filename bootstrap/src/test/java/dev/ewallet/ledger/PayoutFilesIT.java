@@ -2,6 +2,7 @@ package dev.ewallet.ledger;
 
 import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.payment;
 import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.returned;
+import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.withReference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.bankiso20022.CamtFile;
@@ -23,9 +24,10 @@ import tools.jackson.databind.JsonNode;
 /**
  * The bank loop end to end over HTTP on real PostgreSQL: 1,000 withdrawals naming their payees are
  * paid out in a pain.001 file (valid against its schema, each withdrawal once), the bank's camt.053
- * of that file (most paid, some returned, some of other amounts, some not yet booked, some credits
- * nobody expected) is imported, exactly the right withdrawals complete and fail, and the books
- * agree with a hand computation; importing again changes nothing.
+ * of that file (most paid, some returned, some of other amounts, some not yet booked, credits for
+ * pending deposits, some of other amounts, and credits nobody expected) is imported, exactly the
+ * right withdrawals complete and fail, the right pending deposits settle once, and the books and
+ * the safeguarding check agree with a hand computation; importing again changes nothing.
  */
 class PayoutFilesIT extends LedgerIntegrationTest {
 
@@ -50,6 +52,33 @@ class PayoutFilesIT extends LedgerIntegrationTest {
                 + "\",\"bic\":\"BFTVVNVX\"}");
     assertThat(accepted.status()).as(accepted.body()).isEqualTo(202);
     return accepted.json().get("withdrawalId").asText();
+  }
+
+  /** Announces a pending deposit with a reference; its id. */
+  private String announce(Wallet wallet, long amount, String reference) {
+    ApiClient.Reply announced =
+        api()
+            .post(
+                "/v1/deposits",
+                OPERATOR,
+                ApiClient.newKey(),
+                "{\"accountId\":"
+                    + wallet.id()
+                    + ",\"amount\":"
+                    + amount
+                    + ",\"status\":\"PENDING\",\"reference\":\""
+                    + reference
+                    + "\"}");
+    assertThat(announced.status()).as(announced.body()).isEqualTo(202);
+    return announced.json().get("depositId").asText();
+  }
+
+  private String depositStatus(String depositId) {
+    return api().get("/v1/deposits/" + depositId, OPERATOR).json().get("status").asText();
+  }
+
+  private JsonNode safeguarding() {
+    return api().get("/v1/safeguarding?currency=VND", OPERATOR).json();
   }
 
   private String status(String withdrawalId) {
@@ -123,10 +152,23 @@ class PayoutFilesIT extends LedgerIntegrationTest {
                 .code())
         .isEqualTo("NOT_FOUND");
 
-    // The bank's statement of the file: 900 paid, 40 paid and returned, 30 paid for another
-    // amount, 30 not booked yet, and 5 credits nobody expected.
-    CamtFile statement = CamtFile.statement().localAccount("0071000123456").currency("VND");
+    // 20 pending deposits the bank announced, two to each wallet.
     String id = UUID.randomUUID().toString().substring(0, 8);
+    List<String> deposits = new ArrayList<>();
+    Map<String, Wallet> depositedTo = new HashMap<>();
+    for (int d = 0; d < 20; d++) {
+      Wallet wallet = wallets.get(d % WALLETS);
+      String deposit = announce(wallet, 10_000 + d, "PD-" + id + "-" + d);
+      deposits.add(deposit);
+      depositedTo.put(deposit, wallet);
+    }
+    // What the ledger expected at the bank before the statement: the bank held exactly that.
+    JsonNode before = safeguarding();
+
+    // The bank's statement of the file: 900 paid, 40 paid and returned, 30 paid for another
+    // amount, 30 not booked yet; 15 pending deposits paid in, 3 for another amount, 2 not yet;
+    // and 5 credits nobody expected.
+    CamtFile statement = CamtFile.statement().localAccount("0071000123456").currency("VND");
     statement.ids("MSG-" + id, "STMT-" + id);
     List<String> completed = new ArrayList<>();
     List<String> failed = new ArrayList<>();
@@ -156,11 +198,34 @@ class PayoutFilesIT extends LedgerIntegrationTest {
         pending.add(withdrawal);
       }
     }
+    List<String> settledDeposits = new ArrayList<>();
+    long depositsIn = 0;
+    long waitingCredits = 0;
+    for (int d = 0; d < 18; d++) {
+      long amount = d < 15 ? 10_000 + d : 10_000 + d + 1;
+      statement.entry(
+          "CRDT",
+          Long.toString(amount),
+          withReference(
+              payment("NOTPROVIDED", Long.toString(amount), "VND"), "PD-" + id + "-" + d));
+      movement += amount;
+      if (d < 15) {
+        settledDeposits.add(deposits.get(d));
+        depositsIn += amount;
+      } else {
+        waitingCredits += amount;
+      }
+    }
+    long paidForOtherAmounts = 0;
+    for (int i = 940; i < 970; i++) {
+      paidForOtherAmounts += amounts.get(withdrawalOf.get(transfers.get(i).endToEndId())) - 1;
+    }
     for (int u = 1; u <= 5; u++) {
       statement.entry("CRDT", Long.toString(u * 111), null);
       movement += u * 111;
+      waitingCredits += u * 111;
     }
-    long opening = 50_000_000;
+    long opening = before.get("expectedAtBank").asLong();
     String xml =
         statement.balances(Long.toString(opening), Long.toString(opening + movement)).xml();
 
@@ -174,26 +239,65 @@ class PayoutFilesIT extends LedgerIntegrationTest {
     assertThat(byOutcome)
         .containsEntry("SETTLED_WITHDRAWAL", 900)
         .containsEntry("FAILED_WITHDRAWAL", 40 + 40)
-        .containsEntry("UNMATCHED", 30 + 5);
+        .containsEntry("SETTLED_DEPOSIT", 15)
+        .containsEntry("UNMATCHED", 30 + 3 + 5);
     assertThat(completed).allMatch(w -> status(w).equals("COMPLETED"));
     assertThat(failed).allMatch(w -> status(w).equals("FAILED"));
     assertThat(pending).allMatch(w -> status(w).equals("PENDING"));
+    for (String deposit : deposits) {
+      assertThat(depositStatus(deposit))
+          .as(deposit)
+          .isEqualTo(settledDeposits.contains(deposit) ? "SETTLED" : "PENDING");
+    }
 
-    // By hand: each wallet has what it did not withdraw, plus what came back.
+    // By hand: each wallet has what it did not withdraw, plus what came back, plus its deposits
+    // that settled; the rest of its deposits are still pendingIn.
     for (Wallet wallet : wallets) {
       long out =
           amounts.entrySet().stream()
               .filter(e -> owners.get(e.getKey()) == wallet && !failed.contains(e.getKey()))
               .mapToLong(Map.Entry::getValue)
               .sum();
-      assertThat(balance(wallet.id())).isEqualTo(1_000_000 - out);
+      long in = 0;
+      long stillPending = 0;
+      for (int d = 0; d < deposits.size(); d++) {
+        if (depositedTo.get(deposits.get(d)) == wallet) {
+          if (settledDeposits.contains(deposits.get(d))) {
+            in += 10_000 + d;
+          } else {
+            stillPending += 10_000 + d;
+          }
+        }
+      }
+      assertThat(balance(wallet.id())).isEqualTo(1_000_000 - out + in);
+      assertThat(
+              api().get("/v1/accounts/" + wallet.id(), OPERATOR).json().get("pendingIn").asLong())
+          .isEqualTo(stillPending);
     }
+
+    // By hand, the safeguarding check of the statement: payouts matched leave the holds and are
+    // in transit no more, settled deposits are owed to customers, credits in the queue are at the
+    // bank but in no wallet, and what the bank paid for other amounts is missing.
+    JsonNode after = safeguarding();
+    long sumCompleted = completed.stream().mapToLong(amounts::get).sum();
+    assertThat(after.get("statementId").asText()).isEqualTo("STMT-" + id);
+    assertThat(after.get("bankClosing").asLong()).isEqualTo(opening + movement);
+    assertThat(after.get("owedToCustomers").asLong())
+        .isEqualTo(before.get("owedToCustomers").asLong() - sumCompleted + depositsIn);
+    assertThat(after.get("payoutsInTransit").asLong())
+        .isEqualTo(before.get("payoutsInTransit").asLong());
+    assertThat(after.get("unpostedCredits").asLong())
+        .isEqualTo(before.get("unpostedCredits").asLong() + waitingCredits);
+    assertThat(after.get("difference").asLong()).isEqualTo(-paidForOtherAmounts);
+    assertThat(after.get("shortfall").asBoolean()).isTrue();
 
     ApiClient.Reply again = importStatement(OPERATOR, xml, "");
     assertThat(again.status()).isEqualTo(200);
     assertThat(again.json().get("statements").get(0).get("alreadyImported").asBoolean()).isTrue();
     assertThat(completed).allMatch(w -> status(w).equals("COMPLETED"));
     assertThat(pending).allMatch(w -> status(w).equals("PENDING"));
+    assertThat(settledDeposits).allMatch(d -> depositStatus(d).equals("SETTLED"));
+    assertThat(safeguarding().get("difference").asLong()).isEqualTo(-paidForOtherAmounts);
     assertBooksBalance();
   }
 }
