@@ -26,6 +26,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     statements report on and payouts are paid from
  * @param payoutFileMaxPayouts the most withdrawals one payment file holds; more wait for the next
  *     run
+ * @param unmatchedLineAge how long a statement line may wait in the exceptions queue, by its
+ *     booking date, before reconciliation's bank view lists it
+ * @param settlementTime how long the bank usually takes to pay a withdrawal out; one pending longer
+ *     is listed by reconciliation's bank view
  */
 @ConfigurationProperties("ledger.bank")
 record BankProperties(
@@ -34,7 +38,9 @@ record BankProperties(
     @DefaultValue("PT30S") Duration payoutResendAfter,
     @DefaultValue("PT1H") Duration pendingWarningAfter,
     Map<String, Account> accounts,
-    @DefaultValue("10000") int payoutFileMaxPayouts) {
+    @DefaultValue("10000") int payoutFileMaxPayouts,
+    @DefaultValue("P1D") Duration unmatchedLineAge,
+    @DefaultValue("P2D") Duration settlementTime) {
 
   /**
    * One bank account of the ledger's ({@code ledger.bank.accounts.<CURRENCY>.*}).

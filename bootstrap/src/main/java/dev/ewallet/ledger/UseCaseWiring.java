@@ -4,6 +4,7 @@ import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.flows.BankStatementService;
 import dev.ewallet.ledger.application.flows.PayoutFileService;
 import dev.ewallet.ledger.application.flows.StatementLineResolutionService;
+import dev.ewallet.ledger.application.reads.BankExceptionsService;
 import dev.ewallet.ledger.application.reads.BankStatementLinesService;
 import dev.ewallet.ledger.application.reads.SafeguardingService;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
@@ -12,6 +13,7 @@ import dev.ewallet.ledger.domain.port.in.AnnounceDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.AuditBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.AuditEventsQuery;
 import dev.ewallet.ledger.domain.port.in.BalanceAtQuery;
+import dev.ewallet.ledger.domain.port.in.BankExceptionsQuery;
 import dev.ewallet.ledger.domain.port.in.BankStatementLinesQuery;
 import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
@@ -356,6 +358,19 @@ class UseCaseWiring {
         bank.safeguardingAccounts(),
         bank.payoutFileMaxPayouts(),
         clock);
+  }
+
+  @Bean
+  BankExceptionsQuery bankExceptionsQuery(
+      BankStatementStore store,
+      WithdrawalRepository withdrawals,
+      BankProperties bank,
+      Clock clock,
+      UseCaseTimers timers) {
+    return timers.timed(
+        BankExceptionsQuery.class,
+        new BankExceptionsService(
+            store, withdrawals, bank.unmatchedLineAge(), bank.settlementTime(), clock));
   }
 
   @Bean

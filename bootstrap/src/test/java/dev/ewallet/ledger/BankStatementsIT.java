@@ -140,6 +140,18 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(balance(wallet.id())).isEqualTo(60_000);
     assertThat(unmatchedLinesOf("STMT-" + id)).hasSize(2);
 
+    // Reconciliation's bank view: the bank booked these lines on 2026-12-04, over a day ago, and
+    // no withdrawal has been pending for two days.
+    JsonNode bank = api().get("/v1/reconciliation", OPERATOR).json().get("bank");
+    assertThat(bank.get("unmatchedLineAge").asText()).isEqualTo("PT24H");
+    assertThat(bank.get("staleLines").asLong()).isGreaterThanOrEqualTo(2);
+    List<String> bookingDates = new ArrayList<>();
+    bank.get("oldestStaleLines")
+        .forEach(line -> bookingDates.add(line.get("bookingDate").asText()));
+    assertThat(bookingDates).isSorted().hasSizeLessThanOrEqualTo(20);
+    assertThat(bank.get("settlementTime").asText()).isEqualTo("PT48H");
+    assertThat(bank.get("overduePayouts").asLong()).isZero();
+
     String changed = xml.replace(">6777<", ">6778<").replace(">967777<", ">967778<");
     assertThat(importStatement(OPERATOR, changed, "").code()).isEqualTo("STATEMENT_CONFLICT");
 

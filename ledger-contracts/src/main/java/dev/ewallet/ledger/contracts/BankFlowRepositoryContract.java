@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
@@ -34,6 +35,7 @@ import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -251,5 +253,36 @@ public abstract class BankFlowRepositoryContract {
     assertThatThrownBy(() ->
             inTransaction(() -> pendingDeposits().fail(TransactionId.random(), "x", 3, key, now)))
         .isInstanceOf(PendingDepositNotFoundException.class);
+  }
+
+  @Test
+  void theWithdrawalsPendingSinceBeforeAnInstantAreCountedAndTheOldestListedFirst() {
+    // Requested long before any other test's withdrawals, so that only these are that old.
+    Instant first = Instant.parse("1999-01-04T10:00:00Z");
+    AccountId wallet = wallet();
+    List<Withdrawal> requested = new ArrayList<>();
+    for (int n = 0; n < 3; n++) {
+      requested.add(
+          Withdrawal.requested(posted(wallet), wallet, vnd(10), first.plusSeconds(60L * n)));
+    }
+    inTransaction(() -> {
+      requested.forEach(withdrawals()::insertWithdrawal);
+      Withdrawal settled =
+          withdrawals()
+              .lockWithdrawals(new TreeSet<>(List.of(requested.get(0).id())))
+              .getFirst()
+              .complete(posted(wallet), first.plusSeconds(600));
+      withdrawals().updateWithdrawal(settled);
+      return null;
+    });
+
+    Overdue<Withdrawal> overdue = withdrawals().pendingSince(first.plusSeconds(120), 20);
+    Overdue<Withdrawal> allOfThem = withdrawals().pendingSince(first.plusSeconds(121), 1);
+
+    assertThat(withdrawals().pendingSince(first, 20).count()).isZero();
+    assertThat(overdue.count()).isEqualTo(1);
+    assertThat(overdue.oldest()).containsExactly(requested.get(1));
+    assertThat(allOfThem.count()).isEqualTo(2);
+    assertThat(allOfThem.oldest()).containsExactly(requested.get(1));
   }
 }

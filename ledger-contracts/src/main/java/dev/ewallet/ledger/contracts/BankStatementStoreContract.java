@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.StatementKind;
 import dev.ewallet.ledger.domain.bank.StatementLine;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -146,5 +148,50 @@ public abstract class BankStatementStoreContract {
     return store().lines(status, null, 100).stream()
         .filter(line -> line.statementId().equals("STMT-" + id))
         .toList();
+  }
+
+  @Test
+  void theUnmatchedLinesBookedBeforeADayAreCountedAndTheOldestListedFirst() {
+    // Booked long before any other test's lines, so that only these are that old.
+    LocalDate first = LocalDate.parse("1999-01-04");
+    String id = unique();
+    List<StatementLine> lines = new ArrayList<>();
+    for (int n = 1; n <= 3; n++) {
+      LocalDate booked = n == 3 ? first.plusDays(1) : first;
+      lines.add(
+          new StatementLine(
+              n,
+              null,
+              CreditDebit.CREDIT,
+              Money.of(n, VND),
+              booked,
+              booked,
+              null,
+              null,
+              false,
+              null));
+    }
+    BankStatement notification =
+        new BankStatement(
+            "MSG-" + id, "NTF-" + id, StatementKind.NOTIFICATION, ACCOUNT, VND, null, null, lines);
+    List<StoredLine> stored = store().store(file(), List.of(notification)).getFirst().lines();
+    store()
+        .resolve(
+            stored.get(0).id(),
+            new LineResolution(
+                LineStatus.DISMISSED, null, null, null, "OPERATOR", "interest", "9", now));
+
+    Overdue<StoredLine> beforeSecondDay = store().unmatchedBookedBefore(first.plusDays(1), 20);
+    Overdue<StoredLine> beforeThirdDay = store().unmatchedBookedBefore(first.plusDays(2), 1);
+
+    assertThat(store().unmatchedBookedBefore(first, 20).count()).isZero();
+    assertThat(beforeSecondDay.count()).isEqualTo(1);
+    assertThat(beforeSecondDay.oldest())
+        .extracting(StoredLine::id)
+        .containsExactly(stored.get(1).id());
+    assertThat(beforeThirdDay.count()).isEqualTo(2);
+    assertThat(beforeThirdDay.oldest())
+        .extracting(StoredLine::id)
+        .containsExactly(stored.get(1).id());
   }
 }

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
@@ -81,6 +82,18 @@ public final class InMemoryBankFlows
   public Optional<Instant> oldestPendingSince() {
     return store.locked(
         () -> pendingWithdrawals().map(Withdrawal::createdAt).min(Comparator.naturalOrder()));
+  }
+
+  @Override
+  public Overdue<Withdrawal> pendingSince(Instant before, int limit) {
+    return store.locked(() -> {
+      List<Withdrawal> overdue =
+          pendingWithdrawals()
+              .filter(w -> w.createdAt().isBefore(before))
+              .sorted(Comparator.comparing(Withdrawal::createdAt))
+              .toList();
+      return new Overdue<>(overdue.size(), overdue.stream().limit(limit).toList());
+    });
   }
 
   @Override

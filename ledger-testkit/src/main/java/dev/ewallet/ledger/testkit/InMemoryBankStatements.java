@@ -3,14 +3,17 @@ package dev.ewallet.ledger.testkit;
 import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +92,20 @@ public final class InMemoryBankStatements implements BankStatementStore {
         .filter(line -> status == null || line.status() == status)
         .limit(limit)
         .toList();
+  }
+
+  @Override
+  public synchronized Overdue<StoredLine> unmatchedBookedBefore(LocalDate day, int limit) {
+    List<StoredLine> stale =
+        lines.values().stream()
+            .map(this::storedLine)
+            .filter(line -> line.status() == LineStatus.UNMATCHED)
+            .filter(line -> line.line().bookingDate().isBefore(day))
+            .sorted(
+                Comparator.comparing((StoredLine line) -> line.line().bookingDate())
+                    .thenComparing(StoredLine::id))
+            .toList();
+    return new Overdue<>(stale.size(), stale.stream().limit(limit).toList());
   }
 
   /** The files stored so far, in order. */

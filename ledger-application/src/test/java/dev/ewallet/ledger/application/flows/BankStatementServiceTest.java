@@ -12,6 +12,7 @@ import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
@@ -111,6 +112,11 @@ class BankStatementServiceTest {
         @Override
         public List<StoredLine> lines(LineStatus status, Long beforeId, int limit) {
           return stored.lines(status, beforeId, limit);
+        }
+
+        @Override
+        public Overdue<StoredLine> unmatchedBookedBefore(LocalDate day, int limit) {
+          return stored.unmatchedBookedBefore(day, limit);
         }
       };
 

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bank.StoredLine;
@@ -194,6 +195,21 @@ class JdbcBankStatementStoreAdapter implements BankStatementStore {
     sql.append(" ORDER BY l.id DESC LIMIT ?");
     params.add(limit);
     return jdbc.sql(sql.toString()).params(params).query((row, n) -> line(row)).list();
+  }
+
+  @Override
+  public Overdue<StoredLine> unmatchedBookedBefore(LocalDate day, int limit) {
+    String unmatched = LINES_FROM + " WHERE r.line_id IS NULL AND l.booking_date < ?";
+    long count = jdbc.sql("SELECT count(*)" + unmatched).param(day).query(Long.class).single();
+    List<StoredLine> oldest =
+        count == 0
+            ? List.of()
+            : jdbc.sql(
+                    "SELECT " + LINE_COLUMNS + unmatched + " ORDER BY l.booking_date, l.id LIMIT ?")
+                .params(day, limit)
+                .query((row, n) -> line(row))
+                .list();
+    return new Overdue<>(count, oldest);
   }
 
   private List<StoredLine> linesOf(long statementId) {

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.adapter.persistence.CoalescedStatements;
 import dev.ewallet.ledger.adapter.persistence.PayeeColumns;
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
@@ -185,6 +186,27 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
                 + " ORDER BY created_at LIMIT 1")
         .query((row, n) -> SqlTypes.instant(row, "created_at"))
         .optional();
+  }
+
+  @Override
+  public Overdue<Withdrawal> pendingSince(Instant before, int limit) {
+    long count =
+        jdbc.sql("SELECT count(*) FROM withdrawal WHERE status = 'PENDING' AND created_at < ?")
+            .param(SqlTypes.timestamp(before))
+            .query(Long.class)
+            .single();
+    List<Withdrawal> oldest =
+        count == 0
+            ? List.of()
+            : jdbc.sql(
+                    "SELECT "
+                        + WITHDRAWAL_COLUMNS
+                        + " FROM withdrawal WHERE status = 'PENDING' AND created_at < ?"
+                        + " ORDER BY created_at, id LIMIT ?")
+                .params(SqlTypes.timestamp(before), limit)
+                .query(JpaBankFlowRepositoryAdapter::withdrawal)
+                .list();
+    return new Overdue<>(count, oldest);
   }
 
   @Override

@@ -6,10 +6,9 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ImportedLine;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ImportedStatement;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.LineResolutionRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.StatementImportResponse;
+import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
-import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
-import dev.ewallet.ledger.domain.bank.StatementLine;
 import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -156,7 +155,7 @@ class BankStatementController {
         lines.lines(caller, status(status), RequestFields.beforeEntryId(cursor), size);
     String next = page.size() < size ? null : RequestFields.cursor(page.getLast().id());
     return new BankStatementLinesResponse(
-        page.stream().map(BankStatementController::stored).toList(), next);
+        page.stream().map(LedgerApiMapper::statementLine).toList(), next);
   }
 
   @Operation(
@@ -172,7 +171,7 @@ class BankStatementController {
   @PostMapping("/lines/{id}/resolution")
   BankStatementLineResponse resolve(
       Caller caller, @PathVariable long id, @RequestBody LineResolutionRequest body) {
-    return stored(resolve.resolve(command(caller, id, body)));
+    return LedgerApiMapper.statementLine(resolve.resolve(command(caller, id, body)));
   }
 
   private static ResolveStatementLineCommand command(
@@ -204,33 +203,5 @@ class BankStatementController {
     } catch (IllegalArgumentException unknown) {
       throw new InvalidRequestException("status must be UNMATCHED, MATCHED or DISMISSED");
     }
-  }
-
-  private static BankStatementLineResponse stored(StoredLine stored) {
-    StatementLine line = stored.line();
-    LineResolution resolution = stored.resolution();
-    return new BankStatementLineResponse(
-        stored.id(),
-        stored.messageId(),
-        stored.statementId(),
-        stored.account().value(),
-        line.number(),
-        line.direction().name(),
-        line.amount().amountMinor(),
-        line.amount().currency().value(),
-        line.bookingDate(),
-        line.valueDate(),
-        line.bankReference(),
-        line.endToEndId(),
-        line.remittance(),
-        line.returned(),
-        line.returnReason(),
-        stored.status().name(),
-        resolution == null ? null : Objects.toString(resolution.withdrawalId(), null),
-        resolution == null ? null : Objects.toString(resolution.depositId(), null),
-        resolution == null ? null : Objects.toString(resolution.transactionId(), null),
-        resolution == null ? null : resolution.reason(),
-        resolution == null ? null : resolution.decidedBy(),
-        resolution == null ? null : resolution.decidedAt());
   }
 }

@@ -13,6 +13,7 @@ import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.BankExceptionsQuery;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ChainVerification;
 import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
@@ -50,6 +51,7 @@ class TransactionController {
   private final PostLegsUseCase postings;
   private final RefundTransactionUseCase refunds;
   private final ReconciliationQuery reconciliation;
+  private final BankExceptionsQuery bank;
   private final ChainVerificationQuery verification;
   private final LedgerApiMapper mapper;
 
@@ -60,6 +62,7 @@ class TransactionController {
       PostLegsUseCase postings,
       RefundTransactionUseCase refunds,
       ReconciliationQuery reconciliation,
+      BankExceptionsQuery bank,
       ChainVerificationQuery verification,
       LedgerApiMapper mapper) {
     this.transactions = transactions;
@@ -68,6 +71,7 @@ class TransactionController {
     this.postings = postings;
     this.refunds = refunds;
     this.reconciliation = reconciliation;
+    this.bank = bank;
     this.verification = verification;
     this.mapper = mapper;
   }
@@ -188,8 +192,15 @@ class TransactionController {
         id, result.entries(), result.verified(), result.firstBrokenEntryId());
   }
 
+  @Operation(
+      summary =
+          "Reconciliation now (operators): every currency's entries sum to zero, every balance"
+              + " is its entries' sum, hold accounts hold what is pending, hash chains unbroken"
+              + " (mismatches empty when the books balance); and the bank view: statement lines"
+              + " unmatched for longer than ledger.bank.unmatched-line-age and withdrawals pending"
+              + " for longer than ledger.bank.settlement-time, counted, the oldest listed.")
   @GetMapping("/v1/reconciliation")
   ReconciliationResponse reconcile(Caller caller) {
-    return mapper.reconciliation(reconciliation.reconcile(caller));
+    return mapper.reconciliation(reconciliation.reconcile(caller), bank.exceptions(caller));
   }
 }

@@ -209,11 +209,30 @@ public final class ApiDtos {
   record MismatchResponse(
       String kind, Long accountId, Long entryId, String currency, long expected, long actual) {}
 
+  /**
+   * The books ({@code mismatches} empty when they balance) and the bank view, what waits too long
+   * on the bank side ({@code bank}).
+   */
   public record ReconciliationResponse(
       long ledgerSum,
       Map<String, Long> sumByCurrency,
       List<MismatchResponse> mismatches,
-      Instant checkedAt) {}
+      Instant checkedAt,
+      BankExceptionsResponse bank) {}
+
+  /**
+   * Statement lines still unmatched that the bank booked before {@code linesBookedBefore}
+   * (ledger.bank.unmatched-line-age ago), and withdrawals still pending that were requested before
+   * {@code payoutsRequestedBefore} (ledger.bank.settlement-time ago): how many, and the oldest 20
+   * of each.
+   */
+  public record BankExceptionsResponse(
+      String unmatchedLineAge,
+      long staleLines,
+      List<BankStatementLineResponse> oldestStaleLines,
+      String settlementTime,
+      long overduePayouts,
+      List<WithdrawalResponse> oldestOverduePayouts) {}
 
   /**
    * @param payee the bank account to pay; required when the bank pays out by payment files

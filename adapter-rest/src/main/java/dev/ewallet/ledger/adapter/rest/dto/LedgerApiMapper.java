@@ -1,6 +1,8 @@
 package dev.ewallet.ledger.adapter.rest.dto;
 
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.AccountResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.BankExceptionsResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.BankStatementLineResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.EntryResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.MismatchResponse;
@@ -11,6 +13,10 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ReconciliationResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionEntryResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalResponse;
+import dev.ewallet.ledger.domain.bank.BankExceptions;
+import dev.ewallet.ledger.domain.bank.LineResolution;
+import dev.ewallet.ledger.domain.bank.StatementLine;
+import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.Hold;
@@ -23,6 +29,7 @@ import dev.ewallet.ledger.domain.journal.ReconciliationReport;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.TransactionView;
+import java.util.Objects;
 import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
 
@@ -95,8 +102,51 @@ public interface LedgerApiMapper {
             .toList());
   }
 
-  @Mapping(target = "ledgerSum", source = "ledgerSumMinor")
-  ReconciliationResponse reconciliation(ReconciliationReport report);
+  @Mapping(target = "ledgerSum", source = "report.ledgerSumMinor")
+  @Mapping(target = "sumByCurrency", source = "report.sumByCurrency")
+  @Mapping(target = "mismatches", source = "report.mismatches")
+  @Mapping(target = "checkedAt", source = "report.checkedAt")
+  @Mapping(target = "bank", source = "bank")
+  ReconciliationResponse reconciliation(ReconciliationReport report, BankExceptions bank);
+
+  default BankExceptionsResponse bankExceptions(BankExceptions bank) {
+    return new BankExceptionsResponse(
+        bank.unmatchedLineAge().toString(),
+        bank.staleLines().count(),
+        bank.staleLines().oldest().stream().map(LedgerApiMapper::statementLine).toList(),
+        bank.settlementTime().toString(),
+        bank.overduePayouts().count(),
+        bank.overduePayouts().oldest().stream().map(this::withdrawal).toList());
+  }
+
+  /** A stored statement line with its resolution, if any. */
+  static BankStatementLineResponse statementLine(StoredLine stored) {
+    StatementLine line = stored.line();
+    LineResolution resolution = stored.resolution();
+    return new BankStatementLineResponse(
+        stored.id(),
+        stored.messageId(),
+        stored.statementId(),
+        stored.account().value(),
+        line.number(),
+        line.direction().name(),
+        line.amount().amountMinor(),
+        line.amount().currency().value(),
+        line.bookingDate(),
+        line.valueDate(),
+        line.bankReference(),
+        line.endToEndId(),
+        line.remittance(),
+        line.returned(),
+        line.returnReason(),
+        stored.status().name(),
+        resolution == null ? null : Objects.toString(resolution.withdrawalId(), null),
+        resolution == null ? null : Objects.toString(resolution.depositId(), null),
+        resolution == null ? null : Objects.toString(resolution.transactionId(), null),
+        resolution == null ? null : resolution.reason(),
+        resolution == null ? null : resolution.decidedBy(),
+        resolution == null ? null : resolution.decidedAt());
+  }
 
   @Mapping(target = "expected", source = "expectedMinor")
   @Mapping(target = "actual", source = "actualMinor")

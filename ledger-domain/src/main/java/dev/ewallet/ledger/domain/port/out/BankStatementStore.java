@@ -3,10 +3,12 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bank.ReceivedFile;
 import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,4 +46,10 @@ public interface BankStatementStore {
    * @param beforeId only lines with a smaller id; {@code null} from the newest
    */
   List<StoredLine> lines(LineStatus status, Long beforeId, int limit);
+
+  /**
+   * The unmatched lines the bank booked before {@code day}: how many, and the {@code limit} oldest
+   * by booking date.
+   */
+  Overdue<StoredLine> unmatchedBookedBefore(LocalDate day, int limit);
 }

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.port.out;
 
+import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.time.Instant;
@@ -41,4 +42,10 @@ public interface WithdrawalRepository {
 
   /** When the oldest pending withdrawal was requested; empty when none is pending. */
   Optional<Instant> oldestPendingSince();
+
+  /**
+   * The withdrawals still pending that were requested before {@code before}: how many, and the
+   * {@code limit} oldest.
+   */
+  Overdue<Withdrawal> pendingSince(Instant before, int limit);
 }
