@@ -59,6 +59,7 @@ import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PaymentFileDrop;
@@ -380,12 +381,14 @@ class UseCaseWiring {
       SettleWithdrawalUseCase settle,
       PendingDepositRepository deposits,
       SettleDepositUseCase settleDeposits,
+      AccountRepository accounts,
+      DepositFundsUseCase depositFunds,
       Clock clock,
       UseCaseTimers timers) {
     return timers.timed(
         ResolveStatementLineUseCase.class,
         new StatementLineResolutionService(
-            store, withdrawals, settle, deposits, settleDeposits, clock));
+            store, withdrawals, settle, deposits, settleDeposits, accounts, depositFunds, clock));
   }
 
   @Bean

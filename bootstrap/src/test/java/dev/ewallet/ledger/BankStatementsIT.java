@@ -185,7 +185,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
                 .json()
                 .get("detail")
                 .asText())
-        .contains("MATCH_WITHDRAWAL, MATCH_DEPOSIT or DISMISS");
+        .contains("MATCH_WITHDRAWAL, MATCH_DEPOSIT, BOOK_DEPOSIT or DISMISS");
     ApiClient.Reply dismissed =
         api()
             .post(

@@ -183,6 +183,41 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     assertThat(resolved.json().get("depositId").asText()).isEqualTo(id);
     assertThat(balance(wallet.id())).isEqualTo(9_000);
     assertThat(account(wallet).get("pendingIn").asLong()).isZero();
+
+    // A credit nobody announced, booked to the wallet by the operator in one step.
+    String other = "NTF-" + unique();
+    JsonNode unknown =
+        importStatement(
+                OPERATOR,
+                CamtFile.notification()
+                    .ids("MSG-" + other, other)
+                    .localAccount("0071000123456")
+                    .currency("VND")
+                    .entry("CRDT", "1200", null)
+                    .xml(),
+                "")
+            .json()
+            .get("statements")
+            .get(0)
+            .get("lines")
+            .get(0);
+    ApiClient.Reply booked =
+        api()
+            .post(
+                "/v1/bank-statements/lines/" + unknown.get("lineId").asLong() + "/resolution",
+                OPERATOR,
+                ApiClient.newKey(),
+                "{\"action\":\"BOOK_DEPOSIT\",\"accountId\":" + wallet.id() + "}");
+    assertThat(booked.status()).as(booked.body()).isEqualTo(200);
+    assertThat(booked.json().get("status").asText()).isEqualTo("MATCHED");
+    assertThat(
+            api()
+                .get("/v1/transactions/" + booked.json().get("transactionId").asText(), OPERATOR)
+                .json()
+                .get("type")
+                .asText())
+        .isEqualTo("DEPOSIT");
+    assertThat(balance(wallet.id())).isEqualTo(10_200);
   }
 
   @Test

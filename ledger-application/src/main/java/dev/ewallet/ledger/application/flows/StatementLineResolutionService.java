@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.application.flows;
 
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
 import dev.ewallet.ledger.domain.bank.LineResolution;
 import dev.ewallet.ledger.domain.bank.LineStatus;
@@ -14,26 +16,36 @@ import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.BookDepositLineCommand;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
+import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
+import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
+import java.util.Map;
 
 /**
  * An operator's resolution of a line in the exceptions queue. Matching a line to a withdrawal
  * settles it as the import would (a debit completes it, a credit fails it, under the same
  * idempotency keys, so a later statement reporting the same booking replays it), whatever the
  * line's amount: the operator has checked it with the bank. Matching a credit to a pending deposit
- * settles the deposit for its own amount, under the key the import would use. Dismissing records
- * the reason. Either is recorded once; the request itself is in the audit trail like every write.
+ * settles the deposit for its own amount, under the key the import would use. Booking a credit
+ * nobody announced posts it as a deposit to the wallet the operator names. Dismissing records the
+ * reason. Each is recorded once; the request itself is in the audit trail like every write.
  */
 public final class StatementLineResolutionService implements ResolveStatementLineUseCase {
 
@@ -42,6 +54,8 @@ public final class StatementLineResolutionService implements ResolveStatementLin
   private final BankStatementStore store;
   private final WithdrawalRepository withdrawals;
   private final PendingDepositRepository deposits;
+  private final AccountRepository accounts;
+  private final DepositFundsUseCase depositFunds;
   private final BankSettlements settlements;
   private final Clock clock;
 
@@ -51,10 +65,14 @@ public final class StatementLineResolutionService implements ResolveStatementLin
       SettleWithdrawalUseCase settle,
       PendingDepositRepository deposits,
       SettleDepositUseCase settleDeposits,
+      AccountRepository accounts,
+      DepositFundsUseCase depositFunds,
       Clock clock) {
     this.store = store;
     this.withdrawals = withdrawals;
     this.deposits = deposits;
+    this.accounts = accounts;
+    this.depositFunds = depositFunds;
     this.settlements = new BankSettlements(settle, settleDeposits);
     this.clock = clock;
   }
@@ -74,6 +92,7 @@ public final class StatementLineResolutionService implements ResolveStatementLin
               match(stored.line(), match.withdrawalId(), principal);
           case MatchDepositLineCommand match ->
               matchDeposit(stored.line(), match.depositId(), principal);
+          case BookDepositLineCommand book -> bookDeposit(stored, book.accountId(), principal);
           case DismissStatementLineCommand dismiss ->
               new LineResolution(
                   LineStatus.DISMISSED,
@@ -114,12 +133,45 @@ public final class StatementLineResolutionService implements ResolveStatementLin
         clock.instant());
   }
 
-  private LineResolution matchDeposit(
-      StatementLine line, TransactionId depositId, String principal) {
-    PendingDeposit deposit =
-        deposits
-            .findPendingDeposit(depositId)
-            .orElseThrow(() -> new PendingDepositNotFoundException(depositId.toString()));
+  /**
+   * Posts the line's amount to the wallet as a deposit, as the system under a key of the line: two
+   * operators booking one line at once post it once, and the second finds the line resolved.
+   */
+  private LineResolution bookDeposit(StoredLine stored, AccountId accountId, String principal) {
+    StatementLine line = stored.line();
+    requireCredit(line);
+    Account wallet = accounts.existing(accountId);
+    if (!wallet.currency().equals(line.amount().currency())) {
+      throw new CurrencyMismatchException(
+          wallet.currency().value(), line.amount().currency().value());
+    }
+    PostingReceipt deposit =
+        depositFunds.deposit(
+            new DepositFundsCommand(
+                Caller.system(),
+                IdempotencyKey.of("bank-book-line-" + stored.id()),
+                accountId,
+                line.amount().amountMinor(),
+                new TransactionDetails(
+                    null,
+                    null,
+                    Map.of(
+                        "bankStatementId",
+                        stored.statementId(),
+                        "bankStatementLine",
+                        String.valueOf(line.number())))));
+    return new LineResolution(
+        LineStatus.MATCHED,
+        null,
+        null,
+        deposit.transactionId(),
+        BY_OPERATOR,
+        "booked as a deposit to account " + accountId.value() + " by an operator",
+        principal,
+        clock.instant());
+  }
+
+  private static void requireCredit(StatementLine line) {
     if (line.direction() != CreditDebit.CREDIT || line.returned()) {
       throw new InvalidRequestException(
           "only a credit pays a deposit in; line "
@@ -128,6 +180,15 @@ public final class StatementLineResolutionService implements ResolveStatementLin
               + line.direction()
               + (line.returned() ? " return" : ""));
     }
+  }
+
+  private LineResolution matchDeposit(
+      StatementLine line, TransactionId depositId, String principal) {
+    PendingDeposit deposit =
+        deposits
+            .findPendingDeposit(depositId)
+            .orElseThrow(() -> new PendingDepositNotFoundException(depositId.toString()));
+    requireCredit(line);
     if (!deposit.amount().currency().equals(line.amount().currency())) {
       throw new CurrencyMismatchException(
           deposit.amount().currency().value(), line.amount().currency().value());

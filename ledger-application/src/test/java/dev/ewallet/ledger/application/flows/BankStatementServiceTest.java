@@ -37,6 +37,7 @@ import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.BookDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
@@ -146,6 +147,8 @@ class BankStatementServiceTest {
           f.services.withdrawals(),
           f.ledger.bankFlows(),
           f.services.pendingDeposits(),
+          f.ledger.accounts(),
+          f.services.deposits(),
           f.clock);
 
   BankStatementServiceTest() {
@@ -523,5 +526,38 @@ class BankStatementServiceTest {
         .isInstanceOf(PendingDepositNotFoundException.class);
     assertThat(f.services.pendingDeposits().get(OPERATOR, topUp.id()).status())
         .isEqualTo(PendingDepositStatus.PENDING);
+  }
+
+  @Test
+  void anOperatorBooksACreditNobodyAnnouncedAsADepositOnce() {
+    long credit =
+        importFile(notification("24", OURS, credit(1, 4_500, "for Alice")))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst()
+            .lineId();
+    AccountId dollars = f.openWallet(7, USD);
+
+    assertThatThrownBy(
+            () -> resolutions.resolve(new BookDepositLineCommand(OPERATOR, credit, dollars)))
+        .isInstanceOf(CurrencyMismatchException.class);
+    StoredLine booked = resolutions.resolve(new BookDepositLineCommand(OPERATOR, credit, alice));
+
+    assertThat(booked.status()).isEqualTo(LineStatus.MATCHED);
+    assertThat(booked.resolution().reason()).contains("account " + alice.value());
+    assertThat(f.balance(alice)).isEqualTo(100_000 + 4_500);
+    assertThat(
+            f.services
+                .transactions()
+                .get(OPERATOR, booked.resolution().transactionId())
+                .transaction()
+                .details()
+                .metadata())
+        .containsEntry("bankStatementLine", "1");
+    assertThatThrownBy(
+            () -> resolutions.resolve(new BookDepositLineCommand(OPERATOR, credit, alice)))
+        .isInstanceOf(StatementLineResolvedException.class);
+    assertThat(f.balance(alice)).isEqualTo(104_500);
   }
 }

@@ -8,11 +8,13 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.LineResolutionRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.StatementImportResponse;
 import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bank.LineStatus;
 import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.BankStatementLinesQuery;
+import dev.ewallet.ledger.domain.port.in.BookDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
@@ -167,6 +169,9 @@ class BankStatementController {
               + " MATCH_DEPOSIT with depositId: the line (a credit) pays the pending deposit in,"
               + " which settles for its own amount (404 PENDING_DEPOSIT_NOT_FOUND, 409"
               + " PENDING_DEPOSIT_NOT_PENDING when it settled or failed by other means)."
+              + " BOOK_DEPOSIT with accountId: the line (a credit nobody announced) is posted as a"
+              + " deposit of its amount to that wallet, once (another currency: 422"
+              + " CURRENCY_MISMATCH)."
               + " DISMISS with a reason: the line needs nothing from the ledger, e.g. a bank fee.")
   @PostMapping("/lines/{id}/resolution")
   BankStatementLineResponse resolve(
@@ -187,10 +192,13 @@ class BankStatementController {
               caller,
               id,
               TransactionId.parse(RequestFields.required(body.depositId(), "depositId")));
+      case "BOOK_DEPOSIT" ->
+          new BookDepositLineCommand(
+              caller, id, AccountId.of(RequestFields.required(body.accountId(), "accountId")));
       case "DISMISS" -> new DismissStatementLineCommand(caller, id, body.reason());
       default ->
           throw new InvalidRequestException(
-              "action must be MATCH_WITHDRAWAL, MATCH_DEPOSIT or DISMISS");
+              "action must be MATCH_WITHDRAWAL, MATCH_DEPOSIT, BOOK_DEPOSIT or DISMISS");
     };
   }
 

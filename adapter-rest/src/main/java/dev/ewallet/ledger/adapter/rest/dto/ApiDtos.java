@@ -375,15 +375,18 @@ public final class ApiDtos {
    * An operator's resolution of an unmatched statement line.
    *
    * @param action MATCH_WITHDRAWAL (with {@code withdrawalId}), MATCH_DEPOSIT (with {@code
-   *     depositId}) or DISMISS (with {@code reason})
+   *     depositId}), BOOK_DEPOSIT (with {@code accountId}) or DISMISS (with {@code reason})
    * @param withdrawalId the withdrawal the line pays out (a debit) or returns (a credit)
    * @param depositId the pending deposit the line (a credit) pays in
+   * @param accountId the wallet a credit nobody announced is booked to as a deposit
    * @param reason why the line needs nothing from the ledger, 1 to 500 characters
    */
   public record LineResolutionRequest(
-      @Schema(allowableValues = {"MATCH_WITHDRAWAL", "MATCH_DEPOSIT", "DISMISS"}) String action,
+      @Schema(allowableValues = {"MATCH_WITHDRAWAL", "MATCH_DEPOSIT", "BOOK_DEPOSIT", "DISMISS"})
+          String action,
       String withdrawalId,
       String depositId,
+      Long accountId,
       String reason) {}
 
   /**
