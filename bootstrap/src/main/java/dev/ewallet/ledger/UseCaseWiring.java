@@ -3,6 +3,7 @@ package dev.ewallet.ledger;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.flows.BankStatementService;
 import dev.ewallet.ledger.application.flows.PayoutFileService;
+import dev.ewallet.ledger.application.flows.StatementInboxService;
 import dev.ewallet.ledger.application.flows.StatementLineResolutionService;
 import dev.ewallet.ledger.application.reads.BankExceptionsService;
 import dev.ewallet.ledger.application.reads.BankStatementLinesService;
@@ -29,6 +30,7 @@ import dev.ewallet.ledger.domain.port.in.GetPendingDepositQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
+import dev.ewallet.ledger.domain.port.in.ImportStatementInboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
@@ -68,6 +70,7 @@ import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
 import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
+import dev.ewallet.ledger.domain.port.out.StatementInbox;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -359,6 +362,13 @@ class UseCaseWiring {
         bank.safeguardingAccounts(),
         bank.payoutFileMaxPayouts(),
         clock);
+  }
+
+  @Bean
+  ImportStatementInboxUseCase importStatementInboxUseCase(
+      StatementInbox inbox, ImportBankStatementsUseCase imports, UseCaseTimers timers) {
+    return timers.timed(
+        ImportStatementInboxUseCase.class, new StatementInboxService(inbox, imports));
   }
 
   @Bean

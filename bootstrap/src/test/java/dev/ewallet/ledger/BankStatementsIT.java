@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.adapter.bankiso20022.CamtFile;
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.ImportStatementInboxCommand;
+import dev.ewallet.ledger.domain.port.in.ImportStatementInboxUseCase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +21,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,6 +38,8 @@ class BankStatementsIT extends LedgerIntegrationTest {
   }
 
   private static final String ACCOUNT = "0071000123456";
+
+  @Autowired ImportStatementInboxUseCase inbox;
 
   private static CamtFile statement(String id) {
     return CamtFile.statement()
@@ -475,5 +481,45 @@ class BankStatementsIT extends LedgerIntegrationTest {
 
   private static String transactionOfFirstLine(ApiClient.Reply reply) {
     return reply.json().get("statements").get(0).get("lines").get(0).get("transactionId").asText();
+  }
+
+  @Test
+  void filesLeftInTheIncomingDirectoryAreImportedOrQuarantinedWithTheirReason() throws Exception {
+    Path incoming = Path.of(environment.getProperty("ledger.bank.incoming-dir"));
+    Files.createDirectories(incoming);
+    String id = unique();
+    Files.writeString(
+        incoming.resolve(id + "-a.xml"),
+        CamtFile.notification()
+            .ids("MSG-" + id, "NTF-" + id)
+            .localAccount(ACCOUNT)
+            .currency("VND")
+            .entry("CRDT", "4321", null)
+            .xml());
+    Files.writeString(incoming.resolve(id + "-b.xml"), "<Document>");
+    Files.writeString(incoming.resolve(id + "-c.txt"), "a memo");
+    Files.writeString(incoming.resolve("." + id + "-d.xml.partial"), "<Doc");
+
+    ImportStatementInboxUseCase.InboxRun run =
+        inbox.importWaiting(new ImportStatementInboxCommand(Caller.system()));
+
+    assertThat(run.imported()).contains(id + "-a.xml");
+    assertThat(run.quarantined()).contains(id + "-b.xml", id + "-c.txt");
+    assertThat(incoming.resolve("imported/" + id + "-a.xml")).exists();
+    assertThat(incoming.resolve(id + "-a.xml")).doesNotExist();
+    assertThat(Files.readString(incoming.resolve("quarantine/" + id + "-c.txt.reason.txt")))
+        .contains("neither .xml nor .csv");
+    assertThat(incoming.resolve("quarantine/" + id + "-b.xml.reason.txt")).exists();
+    assertThat(incoming.resolve("." + id + "-d.xml.partial")).exists();
+    assertThat(unmatchedLinesOf("NTF-" + id))
+        .extracting(line -> line.get("amount").asLong())
+        .containsExactly(4_321L);
+
+    // The same statement dropped again is imported before: it leaves the inbox, nothing changes.
+    Files.copy(incoming.resolve("imported/" + id + "-a.xml"), incoming.resolve(id + "-a.xml"));
+    assertThat(inbox.importWaiting(new ImportStatementInboxCommand(Caller.system())).imported())
+        .contains(id + "-a.xml");
+    assertThat(incoming.resolve("imported/" + id + "-a.xml.1")).exists();
+    assertThat(unmatchedLinesOf("NTF-" + id)).hasSize(1);
   }
 }
