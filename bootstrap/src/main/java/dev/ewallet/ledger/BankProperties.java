@@ -30,6 +30,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     booking date, before reconciliation's bank view lists it
  * @param settlementTime how long the bank usually takes to pay a withdrawal out; one pending longer
  *     is listed by reconciliation's bank view
+ * @param matchWindowDays how many days a credit's value date may be from a pending deposit's
+ *     announcement for a statement to match them by amount
  */
 @ConfigurationProperties("ledger.bank")
 record BankProperties(
@@ -40,7 +42,8 @@ record BankProperties(
     Map<String, Account> accounts,
     @DefaultValue("10000") int payoutFileMaxPayouts,
     @DefaultValue("P1D") Duration unmatchedLineAge,
-    @DefaultValue("P2D") Duration settlementTime) {
+    @DefaultValue("P2D") Duration settlementTime,
+    @DefaultValue("3") int matchWindowDays) {
 
   /**
    * One bank account of the ledger's ({@code ledger.bank.accounts.<CURRENCY>.*}).

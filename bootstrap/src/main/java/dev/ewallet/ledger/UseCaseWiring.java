@@ -317,6 +317,7 @@ class UseCaseWiring {
             bank.safeguardingAccounts(),
             safeguarding,
             watch,
+            bank.matchWindowDays(),
             clock));
   }
 

@@ -2,9 +2,12 @@ package dev.ewallet.ledger;
 
 import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.payment;
 import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.withReference;
+import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.withText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.bankiso20022.CamtFile;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -218,6 +221,37 @@ class PendingDepositsIT extends LedgerIntegrationTest {
                 .asText())
         .isEqualTo("DEPOSIT");
     assertThat(balance(wallet.id())).isEqualTo(10_200);
+  }
+
+  @Test
+  void anEndOfDayCreditNamingNothingSettlesTheOnePendingDepositOfItsAmount() {
+    Wallet wallet = openWallet();
+    // An amount no other test announces.
+    long amount = 900_000_000L + wallet.id();
+    String id =
+        announce(wallet.id(), amount, null, ApiClient.newKey()).json().get("depositId").asText();
+    String statementId = "STMT-" + unique();
+    String xml =
+        CamtFile.statement()
+            .ids("MSG-" + statementId, statementId)
+            .localAccount("0071000123456")
+            .currency("VND")
+            .valueDate(LocalDate.now(ZoneOffset.UTC))
+            .entry(
+                "CRDT",
+                Long.toString(amount),
+                withText(payment("NOTPROVIDED", Long.toString(amount), "VND"), "from a friend"))
+            .balances("0", Long.toString(amount))
+            .xml();
+
+    JsonNode line =
+        importStatement(OPERATOR, xml, "").json().get("statements").get(0).get("lines").get(0);
+
+    assertThat(line.get("outcome").asText()).isEqualTo("SETTLED_DEPOSIT");
+    assertThat(line.get("depositId").asText()).isEqualTo(id);
+    assertThat(balance(wallet.id())).isEqualTo(amount);
+    assertThat(api().get("/v1/deposits/" + id, OPERATOR).json().get("status").asText())
+        .isEqualTo("SETTLED");
   }
 
   @Test

@@ -285,4 +285,39 @@ public abstract class BankFlowRepositoryContract {
     assertThat(allOfThem.count()).isEqualTo(2);
     assertThat(allOfThem.oldest()).containsExactly(requested.get(1));
   }
+
+  @Test
+  void pendingDepositsOfAnAmountAreFoundByWhenTheyWereAnnounced() {
+    AccountId wallet = wallet();
+    // An amount no other test announces.
+    long amount = 1_000_000_007L + LedgerFixtures.freshUserId();
+    PendingDeposit early =
+        PendingDeposit.announced(
+            TransactionId.random(), wallet, vnd(amount), TransactionDetails.NONE, now);
+    PendingDeposit later =
+        PendingDeposit.announced(
+            TransactionId.random(),
+            wallet,
+            vnd(amount),
+            TransactionDetails.NONE,
+            now.plusSeconds(3600));
+    PendingDeposit failed =
+        PendingDeposit.announced(
+            TransactionId.random(), wallet, vnd(amount), TransactionDetails.NONE, now);
+    for (PendingDeposit deposit : List.of(early, later, failed)) {
+      pendingDeposits().announce(deposit, 9, LedgerFixtures.freshKey(), fingerprint("a"));
+    }
+    inTransaction(
+        () -> pendingDeposits().fail(failed.id(), "never came", 9, LedgerFixtures.freshKey(), now));
+
+    assertThat(pendingDeposits().findPendingOfAmount(vnd(amount), now, now.plusSeconds(7200), 5))
+        .containsExactly(early, later);
+    assertThat(pendingDeposits().findPendingOfAmount(vnd(amount), now, now.plusSeconds(3600), 5))
+        .containsExactly(early);
+    assertThat(pendingDeposits().findPendingOfAmount(vnd(amount), now, now.plusSeconds(7200), 1))
+        .containsExactly(early);
+    assertThat(
+            pendingDeposits().findPendingOfAmount(vnd(amount + 1), now, now.plusSeconds(7200), 5))
+        .isEmpty();
+  }
 }

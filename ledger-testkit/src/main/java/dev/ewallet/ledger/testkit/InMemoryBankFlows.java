@@ -15,6 +15,7 @@ import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -179,6 +180,18 @@ public final class InMemoryBankFlows
           .filter(d -> d.status() == PendingDepositStatus.SETTLED)
           .max(Comparator.comparing(PendingDeposit::updatedAt));
     });
+  }
+
+  @Override
+  public List<PendingDeposit> findPendingOfAmount(
+      Money amount, Instant from, Instant to, int limit) {
+    return store.locked(() ->
+        pendingDeposits()
+            .filter(d -> d.amount().equals(amount))
+            .filter(d -> !d.createdAt().isBefore(from) && d.createdAt().isBefore(to))
+            .sorted(Comparator.comparing(PendingDeposit::createdAt))
+            .limit(limit)
+            .toList());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.bankiso20022;
 
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 
 /**
  * Builds camt.053.001.09 statements and camt.054.001.09 notifications the way a bank writes them,
@@ -12,6 +13,7 @@ public final class CamtFile {
   private final boolean endOfDay;
   private final StringBuilder entries = new StringBuilder();
   private int entryCount;
+  private String valueDate = "2026-12-05";
   private String account = "<IBAN>DE89370400440532013000</IBAN>";
   private String currency = "EUR";
   private String messageId = "MSG-20261204";
@@ -67,6 +69,12 @@ public final class CamtFile {
     return entry(direction, amount, "BOOK", all.toString());
   }
 
+  /** The value date of the entries added after this; 2026-12-05 unless set. */
+  public CamtFile valueDate(LocalDate day) {
+    this.valueDate = day.toString();
+    return this;
+  }
+
   public CamtFile pending(String direction, String amount) {
     return entry(direction, amount, "PDNG", "");
   }
@@ -85,7 +93,9 @@ public final class CamtFile {
         .append("</CdtDbtInd><Sts><Cd>")
         .append(status)
         .append("</Cd></Sts><BookgDt><Dt>2026-12-04</Dt></BookgDt>")
-        .append("<ValDt><Dt>2026-12-05</Dt></ValDt><AcctSvcrRef>BANK-")
+        .append("<ValDt><Dt>")
+        .append(valueDate)
+        .append("</Dt></ValDt><AcctSvcrRef>BANK-")
         .append(number)
         .append("</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd>")
         .append("<SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>")

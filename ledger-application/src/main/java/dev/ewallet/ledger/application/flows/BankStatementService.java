@@ -24,6 +24,8 @@ import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
 import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
@@ -39,6 +41,8 @@ import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -69,6 +73,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
 
   private static final String BY_END_TO_END_ID = "END_TO_END_ID";
   private static final String BY_REFERENCE = "REFERENCE";
+  private static final String BY_AMOUNT_AND_DATE = "AMOUNT_AND_DATE";
 
   private final BankStatementReader reader;
   private final BankStatementStore store;
@@ -79,11 +84,14 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private final Map<String, SafeguardingAccount> accounts = new HashMap<>();
   private final SafeguardingFigures safeguarding;
   private final SafeguardingWatch watch;
+  private final int matchWindowDays;
   private final Clock clock;
 
   /**
    * @param safeguarding checked after each import that stores an end-of-day statement, for its
    *     account, and shown to {@code watch}
+   * @param matchWindowDays how many days a credit's value date may be from a pending deposit's
+   *     announcement for the amount rule to match them ({@link StatementMatching})
    */
   public BankStatementService(
       BankStatementReader reader,
@@ -96,6 +104,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       List<SafeguardingAccount> accounts,
       SafeguardingFigures safeguarding,
       SafeguardingWatch watch,
+      int matchWindowDays,
       Clock clock) {
     this.reader = reader;
     this.store = store;
@@ -105,6 +114,10 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     this.settlements = new BankSettlements(settle, settleDeposits);
     this.safeguarding = safeguarding;
     this.watch = watch;
+    if (matchWindowDays < 0) {
+      throw new IllegalArgumentException("a match window of " + matchWindowDays + " days");
+    }
+    this.matchWindowDays = matchWindowDays;
     this.clock = clock;
     for (SafeguardingAccount account : accounts) {
       this.accounts.put(account.number().value(), account);
@@ -223,14 +236,37 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     }
   }
 
+  /** What matching looks up for the statement, as committed. */
+  private StatementMatching.Candidates candidates(BankStatement statement) {
+    CurrencyCode currency = statement.currency();
+    return new StatementMatching.Candidates() {
+      @Override
+      public Optional<Withdrawal> withdrawal(TransactionId id) {
+        return withdrawals.findWithdrawal(id);
+      }
+
+      @Override
+      public Optional<PendingDeposit> depositWithReference(String reference) {
+        return deposits.findByReference(currency, reference);
+      }
+
+      @Override
+      public List<PendingDeposit> pendingDepositsOf(
+          Money amount, LocalDate from, LocalDate to, int limit) {
+        return deposits.findPendingOfAmount(
+            amount,
+            from.atStartOfDay(ZoneOffset.UTC).toInstant(),
+            to.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
+            limit);
+      }
+    };
+  }
+
   /** Settles what the stored statement's unresolved lines match, and records each resolution. */
   private List<StatementImport.Line> match(
       BankStatement statement, StoredStatement stored, String principal) {
     Map<Integer, LineDecision> decisions =
-        StatementMatching.decide(
-            statement,
-            withdrawals::findWithdrawal,
-            reference -> deposits.findByReference(statement.currency(), reference));
+        StatementMatching.decide(statement, candidates(statement), matchWindowDays);
     List<StatementImport.Line> lines = new ArrayList<>();
     for (StoredLine line : stored.lines()) {
       if (line.resolution() != null) {
@@ -248,6 +284,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                     null,
                     Outcome.SETTLED_WITHDRAWAL,
                     () -> settlements.complete(complete.withdrawalId()),
+                    BY_END_TO_END_ID,
                     "paid out: matched by its end-to-end id",
                     principal));
         case FailWithdrawal fail ->
@@ -258,6 +295,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                     null,
                     Outcome.FAILED_WITHDRAWAL,
                     () -> settlements.fail(fail.withdrawalId(), fail.reason()),
+                    BY_END_TO_END_ID,
                     fail.reason() + ": matched by its end-to-end id",
                     principal));
         case SettleDeposit deposit ->
@@ -268,7 +306,10 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                     deposit.pendingDepositId(),
                     Outcome.SETTLED_DEPOSIT,
                     () -> settlements.settleDeposit(deposit.pendingDepositId()),
-                    "paid in: matched by its reference",
+                    deposit.byReference() ? BY_REFERENCE : BY_AMOUNT_AND_DATE,
+                    deposit.byReference()
+                        ? "paid in: matched by its reference"
+                        : "paid in: matched by its amount and value date",
                     principal));
       }
     }
@@ -281,6 +322,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       TransactionId depositId,
       Outcome outcome,
       Supplier<TransactionId> posting,
+      String rule,
       String reason,
       String principal) {
     int number = line.line().number();
@@ -297,7 +339,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
             withdrawalId,
             depositId,
             settlement,
-            depositId == null ? BY_END_TO_END_ID : BY_REFERENCE,
+            rule,
             reason,
             principal,
             clock.instant()));
@@ -308,10 +350,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   /** What matching would do, with nothing stored or posted. */
   private List<StatementImport.Line> preview(BankStatement statement, StoredStatement stored) {
     Map<Integer, LineDecision> decisions =
-        StatementMatching.decide(
-            statement,
-            withdrawals::findWithdrawal,
-            reference -> deposits.findByReference(statement.currency(), reference));
+        StatementMatching.decide(statement, candidates(statement), matchWindowDays);
     List<StatementImport.Line> lines = new ArrayList<>();
     for (int i = 0; i < statement.lines().size(); i++) {
       int number = statement.lines().get(i).number();
@@ -329,8 +368,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                     number, lineId, complete.withdrawalId(), Outcome.SETTLED_WITHDRAWAL);
             case FailWithdrawal fail ->
                 previewWithdrawal(number, lineId, fail.withdrawalId(), Outcome.FAILED_WITHDRAWAL);
-            case SettleDeposit deposit ->
-                previewDeposit(number, lineId, deposit.pendingDepositId());
+            case SettleDeposit deposit -> previewDeposit(number, lineId, deposit);
           });
     }
     return lines;
@@ -359,7 +397,8 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
         "would settle: matched by its end-to-end id");
   }
 
-  private StatementImport.Line previewDeposit(int number, Long lineId, TransactionId depositId) {
+  private StatementImport.Line previewDeposit(int number, Long lineId, SettleDeposit decision) {
+    TransactionId depositId = decision.pendingDepositId();
     Optional<PendingDeposit> deposit = deposits.findPendingDeposit(depositId);
     if (deposit.isEmpty() || deposit.get().status() != PendingDepositStatus.PENDING) {
       return waiting(
@@ -378,7 +417,9 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
         null,
         depositId,
         null,
-        "would settle: matched by its reference");
+        decision.byReference()
+            ? "would settle: matched by its reference"
+            : "would settle: matched by its amount and value date");
   }
 
   private static StatementImport.Line waiting(int number, Long lineId, String reason) {

@@ -139,6 +139,7 @@ class BankStatementServiceTest {
             return new SafeguardingCheck(VND, account, null, null, zero, zero, zero, zero);
           },
           watched::add,
+          3,
           f.clock);
   private final StatementLineResolutionService resolutions =
       new StatementLineResolutionService(
@@ -559,5 +560,24 @@ class BankStatementServiceTest {
             () -> resolutions.resolve(new BookDepositLineCommand(OPERATOR, credit, alice)))
         .isInstanceOf(StatementLineResolvedException.class);
     assertThat(f.balance(alice)).isEqualTo(104_500);
+  }
+
+  @Test
+  void anEndOfDayCreditNamingNothingSettlesThePendingDepositOfItsAmount() {
+    PendingDeposit topUp = announce(12_345, null);
+
+    StatementImport.Line line =
+        importFile(endOfDay("25", 0, credit(1, 12_345, null)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+
+    assertThat(line.outcome()).isEqualTo(Outcome.SETTLED_DEPOSIT);
+    assertThat(line.depositId()).isEqualTo(topUp.id());
+    assertThat(line.reason()).contains("amount and value date");
+    assertThat(stored.line(line.lineId()).orElseThrow().resolution().rule())
+        .isEqualTo("AMOUNT_AND_DATE");
+    assertThat(f.balance(alice)).isEqualTo(100_000 + 12_345);
   }
 }

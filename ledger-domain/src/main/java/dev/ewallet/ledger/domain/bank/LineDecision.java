@@ -24,8 +24,13 @@ public sealed interface LineDecision {
     }
   }
 
-  /** The line is the bank's money for a pending deposit: the deposit posts to its wallet. */
-  record SettleDeposit(TransactionId pendingDepositId) implements LineDecision {
+  /**
+   * The line is the bank's money for a pending deposit: the deposit posts to its wallet.
+   *
+   * @param byReference matched by the deposit's reference; else by its amount and date
+   */
+  record SettleDeposit(TransactionId pendingDepositId, boolean byReference)
+      implements LineDecision {
     public SettleDeposit {
       Objects.requireNonNull(pendingDepositId, "pendingDepositId");
     }

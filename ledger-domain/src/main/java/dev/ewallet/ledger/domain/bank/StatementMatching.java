@@ -7,12 +7,13 @@ import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.Money;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -31,6 +32,11 @@ import java.util.stream.Stream;
  *   <li>A credit (not a return) whose end-to-end id or remittance text is the reference of a
  *       pending deposit of its currency pays that deposit in: it settles, posting to its wallet. An
  *       amount other than the deposit's, or two lines naming one deposit, wait.
+ *   <li>A credit of an end-of-day statement naming nothing the ledger knows, of exactly the amount
+ *       of one pending deposit of its currency announced within the window of days around its value
+ *       date, pays that deposit in. Two such deposits (or two such credits) wait: an operator
+ *       chooses. A notification's credit is not matched by amount: the day's statement reports it
+ *       again, and by amount alone the ledger could not tell one payment reported twice from two.
  *   <li>A line naming no withdrawal and no pending deposit waits.
  * </ol>
  *
@@ -43,38 +49,91 @@ public final class StatementMatching {
 
   private StatementMatching() {}
 
+  /** What matching looks up, as committed, for one statement. */
+  public interface Candidates {
+
+    /** The withdrawal of an id; empty when there is none. */
+    Optional<Withdrawal> withdrawal(TransactionId id);
+
+    /**
+     * The pending deposit of the statement's currency with a reference (pending, or settled
+     * already); empty when there is none.
+     */
+    Optional<PendingDeposit> depositWithReference(String reference);
+
+    /**
+     * Pending deposits of the statement's currency of exactly this amount, announced between the
+     * two days (UTC, both included), at most {@code limit}.
+     */
+    List<PendingDeposit> pendingDepositsOf(Money amount, LocalDate from, LocalDate to, int limit);
+  }
+
   /**
    * Decides every line of the statement.
    *
-   * @param withdrawals the withdrawal of an id, as committed; empty when there is none
-   * @param deposits the pending deposit of the statement's currency with a reference, as committed
-   *     (pending, or settled already); empty when there is none
+   * @param window how many days a credit's value date may be from a pending deposit's announcement
+   *     for the amount rule to match them
    * @return one decision per line number, in the lines' order
    */
   public static Map<Integer, LineDecision> decide(
-      BankStatement statement,
-      Function<TransactionId, Optional<Withdrawal>> withdrawals,
-      Function<String, Optional<PendingDeposit>> deposits) {
+      BankStatement statement, Candidates candidates, int window) {
     Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
     Map<TransactionId, List<StatementLine>> payouts = new LinkedHashMap<>();
-    Map<PendingDeposit, List<StatementLine>> credits = new LinkedHashMap<>();
+    Map<PendingDeposit, List<StatementLine>> byReference = new LinkedHashMap<>();
+    Map<PendingDeposit, List<StatementLine>> byAmount = new LinkedHashMap<>();
     for (StatementLine line : statement.lines()) {
       Optional<TransactionId> payout = Payout.withdrawalOf(line.endToEndId());
-      Optional<PendingDeposit> deposit = depositOf(line, deposits);
+      Optional<PendingDeposit> deposit = depositOf(line, candidates);
       if (payout.isPresent()) {
         payouts.computeIfAbsent(payout.get(), id -> new ArrayList<>()).add(line);
       } else if (deposit.isPresent()) {
-        credits.computeIfAbsent(deposit.get(), id -> new ArrayList<>()).add(line);
+        byReference.computeIfAbsent(deposit.get(), id -> new ArrayList<>()).add(line);
+      } else if (isCredit(line) && statement.kind() == StatementKind.END_OF_DAY) {
+        List<PendingDeposit> sameAmount =
+            candidates.pendingDepositsOf(
+                line.amount(),
+                line.valueDate().minusDays(window),
+                line.valueDate().plusDays(window),
+                2);
+        if (sameAmount.size() == 1) {
+          byAmount.computeIfAbsent(sameAmount.getFirst(), id -> new ArrayList<>()).add(line);
+        } else {
+          decisions.put(
+              line.number(),
+              new Unmatched(
+                  sameAmount.isEmpty()
+                      ? "no withdrawal or deposit matches this line"
+                      : "several pending deposits of "
+                          + line.amount()
+                          + " were announced within "
+                          + window
+                          + " days of its value date: an operator chooses"));
+        }
       } else {
         decisions.put(line.number(), new Unmatched("no withdrawal or deposit matches this line"));
       }
     }
     payouts.forEach(
-        (id, lines) -> decisions.putAll(decidePayout(id, lines, withdrawals.apply(id))));
-    credits.forEach((deposit, lines) -> decisions.putAll(decideDeposit(deposit, lines)));
+        (id, lines) -> decisions.putAll(decidePayout(id, lines, candidates.withdrawal(id))));
+    byReference.forEach((deposit, lines) -> decisions.putAll(decideDeposit(deposit, lines, true)));
+    byAmount.forEach((deposit, lines) -> {
+      if (byReference.containsKey(deposit)) {
+        lines.forEach(line ->
+            decisions.put(
+                line.number(),
+                new Unmatched(
+                    "pending deposit " + deposit.id() + " is paid on more than one line")));
+      } else {
+        decisions.putAll(decideDeposit(deposit, lines, false));
+      }
+    });
     Map<Integer, LineDecision> inOrder = new LinkedHashMap<>();
     statement.lines().forEach(line -> inOrder.put(line.number(), decisions.get(line.number())));
     return inOrder;
+  }
+
+  private static boolean isCredit(StatementLine line) {
+    return line.direction() == CreditDebit.CREDIT && !line.returned();
   }
 
   private static Map<Integer, LineDecision> decidePayout(
@@ -134,20 +193,19 @@ public final class StatementMatching {
   }
 
   /** The pending deposit a credit names by its end-to-end id or its remittance text, if any. */
-  private static Optional<PendingDeposit> depositOf(
-      StatementLine line, Function<String, Optional<PendingDeposit>> deposits) {
-    if (line.direction() != CreditDebit.CREDIT || line.returned()) {
+  private static Optional<PendingDeposit> depositOf(StatementLine line, Candidates candidates) {
+    if (!isCredit(line)) {
       return Optional.empty();
     }
     return Stream.of(line.endToEndId(), line.remittance())
         .filter(text -> text != null && !text.isBlank())
-        .map(text -> deposits.apply(text.strip()))
+        .map(text -> candidates.depositWithReference(text.strip()))
         .flatMap(Optional::stream)
         .findFirst();
   }
 
   private static Map<Integer, LineDecision> decideDeposit(
-      PendingDeposit deposit, List<StatementLine> lines) {
+      PendingDeposit deposit, List<StatementLine> lines, boolean byReference) {
     Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
     for (StatementLine line : lines) {
       LineDecision decision;
@@ -164,7 +222,7 @@ public final class StatementMatching {
                     + "'s "
                     + deposit.amount());
       } else {
-        decision = new SettleDeposit(deposit.id());
+        decision = new SettleDeposit(deposit.id(), byReference);
       }
       decisions.put(line.number(), decision);
     }

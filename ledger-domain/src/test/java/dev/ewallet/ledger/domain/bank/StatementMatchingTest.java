@@ -16,6 +16,7 @@ import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -83,7 +84,7 @@ class StatementMatchingTest {
   }
 
   private Map<Integer, LineDecision> decide() {
-    BankStatement statement =
+    return decide(
         new BankStatement(
             "M",
             "S",
@@ -92,11 +93,65 @@ class StatementMatchingTest {
             VND,
             null,
             null,
-            lines);
+            lines));
+  }
+
+  /** The lines as an end-of-day statement opening at zero. */
+  private Map<Integer, LineDecision> decideEndOfDay() {
+    long closing = lines.stream().mapToLong(line -> line.signedAmount().amountMinor()).sum();
+    return decide(
+        new BankStatement(
+            "M",
+            "S",
+            StatementKind.END_OF_DAY,
+            BankAccountNumber.local("1"),
+            VND,
+            Money.zero(VND),
+            Money.of(closing, VND),
+            lines));
+  }
+
+  private Map<Integer, LineDecision> decide(BankStatement statement) {
     return StatementMatching.decide(
         statement,
-        id -> Optional.ofNullable(withdrawals.get(id)),
-        reference -> Optional.ofNullable(deposits.get(reference)));
+        new StatementMatching.Candidates() {
+          @Override
+          public Optional<Withdrawal> withdrawal(TransactionId id) {
+            return Optional.ofNullable(withdrawals.get(id));
+          }
+
+          @Override
+          public Optional<PendingDeposit> depositWithReference(String reference) {
+            return Optional.ofNullable(deposits.get(reference));
+          }
+
+          @Override
+          public List<PendingDeposit> pendingDepositsOf(
+              Money amount, LocalDate from, LocalDate to, int limit) {
+            return deposits.values().stream()
+                .filter(d -> d.amount().equals(amount))
+                .filter(d -> {
+                  LocalDate announced = LocalDate.ofInstant(d.createdAt(), ZoneOffset.UTC);
+                  return !announced.isBefore(from) && !announced.isAfter(to);
+                })
+                .limit(limit)
+                .toList();
+          }
+        },
+        3);
+  }
+
+  /** A pending deposit without a reference, announced on {@code day}. */
+  private PendingDeposit announcedOn(LocalDate day, long amount) {
+    PendingDeposit deposit =
+        PendingDeposit.announced(
+            TransactionId.random(),
+            AccountId.of(7),
+            Money.of(amount, VND),
+            TransactionDetails.NONE,
+            day.atTime(9, 0).toInstant(ZoneOffset.UTC));
+    deposits.put("unreferenced-" + deposit.id(), deposit);
+    return deposit;
   }
 
   @Test
@@ -160,8 +215,8 @@ class StatementMatchingTest {
 
     assertThat(decide())
         .containsExactly(
-            Map.entry(1, new SettleDeposit(byId.id())),
-            Map.entry(2, new SettleDeposit(byText.id())));
+            Map.entry(1, new SettleDeposit(byId.id(), true)),
+            Map.entry(2, new SettleDeposit(byText.id(), true)));
   }
 
   @Test
@@ -195,5 +250,37 @@ class StatementMatchingTest {
             null));
 
     assertThat(decide().get(1)).isInstanceOf(Unmatched.class);
+  }
+
+  @Test
+  void anEndOfDayCreditNamingNothingPaysTheOnePendingDepositOfItsAmountNearItsDate() {
+    PendingDeposit near = announcedOn(DAY.minusDays(2), 5_000);
+    announcedOn(DAY.minusDays(4), 6_000);
+    credit(5_000, null, "from a friend");
+    credit(6_000, null, null);
+
+    Map<Integer, LineDecision> decisions = decideEndOfDay();
+
+    assertThat(decisions.get(1)).isEqualTo(new SettleDeposit(near.id(), false));
+    assertThat(decisions.get(2)).isInstanceOf(Unmatched.class);
+    assertThat(decide().get(1)).isInstanceOf(Unmatched.class);
+  }
+
+  @Test
+  void twoPendingDepositsOfTheAmountOrTwoCreditsForOneWaitForAnOperator() {
+    announcedOn(DAY, 5_000);
+    announcedOn(DAY.plusDays(1), 5_000);
+    PendingDeposit alone = announcedOn(DAY, 7_000);
+    credit(5_000, null, null);
+    credit(7_000, null, null);
+    credit(7_000, null, null);
+
+    Map<Integer, LineDecision> decisions = decideEndOfDay();
+
+    assertThat(decisions.values()).allMatch(Unmatched.class::isInstance);
+    assertThat(((Unmatched) decisions.get(1)).reason()).contains("several pending deposits");
+    assertThat(((Unmatched) decisions.get(2)).reason())
+        .contains(alone.id().toString())
+        .contains("more than one line");
   }
 }

@@ -126,6 +126,24 @@ class JdbcPendingDepositRepositoryAdapter implements PendingDepositRepository {
   }
 
   @Override
+  public List<PendingDeposit> findPendingOfAmount(
+      Money amount, Instant from, Instant to, int limit) {
+    return jdbc.sql(
+            "SELECT "
+                + COLUMNS
+                + " FROM pending_deposit WHERE status = 'PENDING' AND currency = ? AND amount = ?"
+                + " AND created_at >= ? AND created_at < ? ORDER BY created_at, id LIMIT ?")
+        .params(
+            amount.currency().value(),
+            amount.amountMinor(),
+            SqlTypes.timestamp(from),
+            SqlTypes.timestamp(to),
+            limit)
+        .query(JdbcPendingDepositRepositoryAdapter::pendingDeposit)
+        .list();
+  }
+
+  @Override
   public List<PendingDeposit> lockPendingDeposits(SortedSet<TransactionId> ids) {
     return jdbc.sql(
             "SELECT "

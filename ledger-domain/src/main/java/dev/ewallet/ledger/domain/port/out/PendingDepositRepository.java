@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +34,12 @@ public interface PendingDepositRepository {
    * day's statement); empty when there is neither.
    */
   Optional<PendingDeposit> findByReference(CurrencyCode currency, String reference);
+
+  /**
+   * Pending deposits (not settled, not failed) of exactly this amount in its currency, announced in
+   * {@code [from, to)}, oldest first, at most {@code limit}.
+   */
+  List<PendingDeposit> findPendingOfAmount(Money amount, Instant from, Instant to, int limit);
 
   /**
    * Locks the pending deposits for the rest of the current unit of work, in ascending id order, and
