@@ -25,6 +25,13 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     leaveSafeguardingCovered();
   }
 
+  /** A file of the VND safeguarding account with these ids. */
+  private static CamtFile ours(CamtFile file, String statementId) {
+    return file.ids("MSG-" + statementId, statementId)
+        .localAccount("0071000123456")
+        .currency("VND");
+  }
+
   private static String unique() {
     return UUID.randomUUID().toString().substring(0, 8);
   }
@@ -75,10 +82,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
 
     String statementId = "STMT-" + unique();
     String xml =
-        CamtFile.statement()
-            .ids("MSG-" + statementId, statementId)
-            .localAccount("0071000123456")
-            .currency("VND")
+        ours(CamtFile.statement(), statementId)
             .entry(
                 "CRDT", "70000", withReference(payment("NOTPROVIDED", "70000", "VND"), reference))
             .balances("0", "70000")
@@ -162,10 +166,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
             .asText();
     String statementId = "NTF-" + unique();
     String xml =
-        CamtFile.notification()
-            .ids("MSG-" + statementId, statementId)
-            .localAccount("0071000123456")
-            .currency("VND")
+        ours(CamtFile.notification(), statementId)
             .entry("CRDT", "8900", withReference(payment("NOTPROVIDED", "8900", "VND"), reference))
             .xml();
     JsonNode line =
@@ -192,12 +193,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     JsonNode unknown =
         importStatement(
                 OPERATOR,
-                CamtFile.notification()
-                    .ids("MSG-" + other, other)
-                    .localAccount("0071000123456")
-                    .currency("VND")
-                    .entry("CRDT", "1200", null)
-                    .xml(),
+                ours(CamtFile.notification(), other).entry("CRDT", "1200", null).xml(),
                 "")
             .json()
             .get("statements")
@@ -232,10 +228,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
         announce(wallet.id(), amount, null, ApiClient.newKey()).json().get("depositId").asText();
     String statementId = "STMT-" + unique();
     String xml =
-        CamtFile.statement()
-            .ids("MSG-" + statementId, statementId)
-            .localAccount("0071000123456")
-            .currency("VND")
+        ours(CamtFile.statement(), statementId)
             .valueDate(LocalDate.now(ZoneOffset.UTC))
             .entry(
                 "CRDT",
