@@ -26,6 +26,7 @@ import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.FlushAuditEventsUseCase;
 import dev.ewallet.ledger.domain.port.in.GetAccountQuery;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
+import dev.ewallet.ledger.domain.port.in.GetPayoutFileQuery;
 import dev.ewallet.ledger.domain.port.in.GetPendingDepositQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
@@ -347,7 +348,20 @@ class UseCaseWiring {
         ResendPayoutFileUseCase.class, payoutFiles(files, writer, drop, unitOfWork, bank, clock));
   }
 
-  /** Stateless: each of its two ports gets an instance of its own. */
+  @Bean
+  GetPayoutFileQuery getPayoutFileQuery(
+      PayoutFileStore files,
+      PaymentFileWriter writer,
+      PaymentFileDrop drop,
+      UnitOfWork unitOfWork,
+      BankProperties bank,
+      Clock clock,
+      UseCaseTimers timers) {
+    return timers.timed(
+        GetPayoutFileQuery.class, payoutFiles(files, writer, drop, unitOfWork, bank, clock));
+  }
+
+  /** Stateless: each of its ports gets an instance of its own. */
   private static PayoutFileService payoutFiles(
       PayoutFileStore files,
       PaymentFileWriter writer,

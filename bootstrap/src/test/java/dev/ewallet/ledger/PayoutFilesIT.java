@@ -132,6 +132,21 @@ class PayoutFilesIT extends LedgerIntegrationTest {
           .isEqualTo(amounts.get(withdrawalOf.get(transfer.endToEndId())));
     }
 
+    // The record says the same as the file.
+    JsonNode recorded =
+        api().get("/v1/payout-files/" + file.get("fileId").asText(), OPERATOR).json();
+    assertThat(recorded.get("total").asLong()).isEqualTo(file.get("total").asLong());
+    assertThat(recorded.get("payouts")).hasSize(1_000);
+    for (int i = 0; i < 1_000; i++) {
+      JsonNode payout = recorded.get("payouts").get(i);
+      assertThat(payout.get("endToEndId").asText()).isEqualTo(transfers.get(i).endToEndId());
+      assertThat(payout.get("withdrawalId").asText())
+          .isEqualTo(withdrawalOf.get(transfers.get(i).endToEndId()));
+      assertThat(payout.get("amount").asLong())
+          .isEqualTo(Long.parseLong(transfers.get(i).amount()));
+    }
+    assertThat(api().get("/v1/payout-files/PAY-NONE", OPERATOR).code()).isEqualTo("NOT_FOUND");
+
     // Nothing is filed twice; a lost file is written again byte for byte, paying nothing anew.
     assertThat(
             api().post("/v1/payout-files", OPERATOR, ApiClient.newKey(), null).json().get("items"))

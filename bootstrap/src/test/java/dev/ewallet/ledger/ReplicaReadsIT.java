@@ -15,13 +15,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
@@ -81,8 +84,27 @@ class ReplicaReadsIT extends SystemTestSupport {
     registry.add("ledger.redis.url", SharedRedis::url);
   }
 
+  /**
+   * The test's own Redis client, patient: arranging Redis must not fail on a loaded machine, as the
+   * service's client (50 ms and no retry, by design) may.
+   */
+  private static RedissonClient redis;
+
+  @BeforeAll
+  static void connectToRedis() {
+    Config config = new Config();
+    config.useSingleServer().setAddress(SharedRedis.url()).setTimeout(10_000).setRetryAttempts(3);
+    redis = Redisson.create(config);
+  }
+
+  @AfterAll
+  static void disconnectFromRedis() {
+    if (redis != null) {
+      redis.shutdown();
+    }
+  }
+
   @Autowired MeterRegistry registry;
-  @Autowired RedissonClient redis;
   @MockitoSpyBean WritePositions positions;
 
   private List<Long> history(Wallet wallet) {

@@ -4,6 +4,8 @@ import dev.ewallet.ledger.domain.bank.PayoutFile;
 import dev.ewallet.ledger.domain.bank.SafeguardingAccount;
 import dev.ewallet.ledger.domain.error.PayoutFileNotFoundException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.GetPayoutFileQuery;
 import dev.ewallet.ledger.domain.port.in.PayoutFileReceipt;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutFileCommand;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutFileUseCase;
@@ -35,7 +37,8 @@ import java.util.logging.Logger;
  * that could not be left stays recorded and is written again, the same bytes, by a resend; a resend
  * never gathers anything new, so nothing is paid twice.
  */
-public final class PayoutFileService implements RunPayoutFilesUseCase, ResendPayoutFileUseCase {
+public final class PayoutFileService
+    implements RunPayoutFilesUseCase, ResendPayoutFileUseCase, GetPayoutFileQuery {
 
   private static final Logger LOG = Logger.getLogger(PayoutFileService.class.getName());
   private static final DateTimeFormatter STAMP =
@@ -91,12 +94,14 @@ public final class PayoutFileService implements RunPayoutFilesUseCase, ResendPay
 
   @Override
   public PayoutFileReceipt resend(ResendPayoutFileCommand command) {
-    command.caller().requireOperator();
-    PayoutFile file =
-        files
-            .find(command.fileId())
-            .orElseThrow(() -> new PayoutFileNotFoundException(command.fileId()));
+    PayoutFile file = get(command.caller(), command.fileId());
     return leave(file, accounts.get(file.currency()));
+  }
+
+  @Override
+  public PayoutFile get(Caller caller, String fileId) {
+    caller.requireOperator();
+    return files.find(fileId).orElseThrow(() -> new PayoutFileNotFoundException(fileId));
   }
 
   private PayoutFileReceipt leave(PayoutFile file, SafeguardingAccount account) {

@@ -136,10 +136,14 @@ class PayoutFileServiceTest {
   }
 
   @Test
-  void onlyOperatorsRunAndResend() {
+  void onlyOperatorsRunResendAndRead() {
     assertThatThrownBy(() -> payoutFiles.run(new RunPayoutFilesCommand(ALICE)))
         .isInstanceOf(AccessDeniedException.class);
     assertThatThrownBy(() -> payoutFiles.resend(new ResendPayoutFileCommand(ALICE, "PAY-1")))
         .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> payoutFiles.get(ALICE, "PAY-1"))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> payoutFiles.get(OPERATOR, "PAY-NONE"))
+        .isInstanceOf(PayoutFileNotFoundException.class);
   }
 }

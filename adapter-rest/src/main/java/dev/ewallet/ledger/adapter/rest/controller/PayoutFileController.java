@@ -1,8 +1,13 @@
 package dev.ewallet.ledger.adapter.rest.controller;
 
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.FiledPayoutResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PayoutFileDetailResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PayoutFileResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PayoutFilesResponse;
+import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
+import dev.ewallet.ledger.domain.bank.PayoutFile;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.GetPayoutFileQuery;
 import dev.ewallet.ledger.domain.port.in.PayoutFileReceipt;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutFileCommand;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutFileUseCase;
@@ -10,6 +15,7 @@ import dev.ewallet.ledger.domain.port.in.RunPayoutFilesCommand;
 import dev.ewallet.ledger.domain.port.in.RunPayoutFilesUseCase;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -23,10 +29,42 @@ class PayoutFileController {
 
   private final RunPayoutFilesUseCase payoutFiles;
   private final ResendPayoutFileUseCase resend;
+  private final GetPayoutFileQuery files;
+  private final LedgerApiMapper mapper;
 
-  PayoutFileController(RunPayoutFilesUseCase payoutFiles, ResendPayoutFileUseCase resend) {
+  PayoutFileController(
+      RunPayoutFilesUseCase payoutFiles,
+      ResendPayoutFileUseCase resend,
+      GetPayoutFileQuery files,
+      LedgerApiMapper mapper) {
     this.payoutFiles = payoutFiles;
     this.resend = resend;
+    this.files = files;
+    this.mapper = mapper;
+  }
+
+  @Operation(
+      summary =
+          "A recorded payment file (operators): its currency, when it was made, the execution"
+              + " date it asked of the bank, its total and its payouts in their order in the file,"
+              + " each with its withdrawal, end-to-end id, amount and payee.")
+  @GetMapping("/{id}")
+  PayoutFileDetailResponse file(Caller caller, @PathVariable String id) {
+    PayoutFile file = files.get(caller, id);
+    return new PayoutFileDetailResponse(
+        file.id(),
+        file.currency().value(),
+        file.createdAt(),
+        file.executionDate(),
+        file.total().amountMinor(),
+        file.payouts().stream()
+            .map(payout ->
+                new FiledPayoutResponse(
+                    payout.withdrawalId().toString(),
+                    payout.endToEndId(),
+                    payout.amount().amountMinor(),
+                    mapper.payee(payout.payee())))
+            .toList());
   }
 
   @Operation(

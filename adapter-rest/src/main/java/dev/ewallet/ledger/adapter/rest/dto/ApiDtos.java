@@ -372,6 +372,21 @@ public final class ApiDtos {
   public record PayoutFilesResponse(List<PayoutFileResponse> items) {}
 
   /**
+   * A recorded payment file: its payouts in their order in it, each payment's end-to-end id the
+   * withdrawal id without dashes. Amounts in minor units.
+   */
+  public record PayoutFileDetailResponse(
+      String fileId,
+      String currency,
+      Instant createdAt,
+      LocalDate executionDate,
+      long total,
+      List<FiledPayoutResponse> payouts) {}
+
+  public record FiledPayoutResponse(
+      String withdrawalId, String endToEndId, long amount, Payee payee) {}
+
+  /**
    * An operator's resolution of an unmatched statement line.
    *
    * @param action MATCH_WITHDRAWAL (with {@code withdrawalId}), MATCH_DEPOSIT (with {@code
