@@ -301,8 +301,7 @@ class UseCaseWiring {
       PendingDepositRepository deposits,
       SettleDepositUseCase settleDeposits,
       BankProperties bank,
-      SafeguardingFigures safeguarding,
-      SafeguardingWatch watch,
+      SafeguardingQuery safeguarding,
       Clock clock,
       UseCaseTimers timers) {
     return timers.timed(
@@ -317,7 +316,6 @@ class UseCaseWiring {
             settleDeposits,
             bank.safeguardingAccounts(),
             safeguarding,
-            watch,
             bank.matchWindowDays(),
             clock));
   }

@@ -26,8 +26,10 @@ import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
+import dev.ewallet.ledger.domain.port.in.SafeguardingQuery;
 import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
@@ -35,8 +37,6 @@ import dev.ewallet.ledger.domain.port.in.StatementImport.Outcome;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
-import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
-import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
@@ -82,14 +82,13 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private final PendingDepositRepository deposits;
   private final BankSettlements settlements;
   private final Map<String, SafeguardingAccount> accounts = new HashMap<>();
-  private final SafeguardingFigures safeguarding;
-  private final SafeguardingWatch watch;
+  private final SafeguardingQuery safeguarding;
   private final int matchWindowDays;
   private final Clock clock;
 
   /**
    * @param safeguarding checked after each import that stores an end-of-day statement, for its
-   *     account, and shown to {@code watch}
+   *     currency
    * @param matchWindowDays how many days a credit's value date may be from a pending deposit's
    *     announcement for the amount rule to match them ({@link StatementMatching})
    */
@@ -102,8 +101,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       PendingDepositRepository deposits,
       SettleDepositUseCase settleDeposits,
       List<SafeguardingAccount> accounts,
-      SafeguardingFigures safeguarding,
-      SafeguardingWatch watch,
+      SafeguardingQuery safeguarding,
       int matchWindowDays,
       Clock clock) {
     this.reader = reader;
@@ -113,7 +111,6 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     this.deposits = deposits;
     this.settlements = new BankSettlements(settle, settleDeposits);
     this.safeguarding = safeguarding;
-    this.watch = watch;
     if (matchWindowDays < 0) {
       throw new IllegalArgumentException("a match window of " + matchWindowDays + " days");
     }
@@ -203,12 +200,11 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
    * /v1/safeguarding}), never turned into a failed import.
    */
   private void checkSafeguarding(Set<BankStatement> stored) {
-    Set<String> checked = new HashSet<>();
+    Set<CurrencyCode> checked = new HashSet<>();
     for (BankStatement statement : stored) {
-      String account = statement.account().value();
-      if (statement.kind() == StatementKind.END_OF_DAY && checked.add(account)) {
+      if (statement.kind() == StatementKind.END_OF_DAY && checked.add(statement.currency())) {
         try {
-          watch.checked(safeguarding.check(accounts.get(account)));
+          safeguarding.check(Caller.system(), statement.currency());
         } catch (RuntimeException failed) {
           LOG.log(
               Level.WARNING,

@@ -172,7 +172,7 @@ public final class StatementLineResolutionService implements ResolveStatementLin
   }
 
   private static void requireCredit(StatementLine line) {
-    if (line.direction() != CreditDebit.CREDIT || line.returned()) {
+    if (!line.paysIn()) {
       throw new InvalidRequestException(
           "only a credit pays a deposit in; line "
               + line.number()

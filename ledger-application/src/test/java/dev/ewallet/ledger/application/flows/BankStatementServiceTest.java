@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.application.LedgerServicesFixture;
+import dev.ewallet.ledger.application.reads.SafeguardingService;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.CreditDebit;
@@ -69,6 +70,8 @@ class BankStatementServiceTest {
   private static final Caller OPERATOR = LedgerServicesFixture.OPERATOR;
   private static final BankAccountNumber OURS = BankAccountNumber.local("0071000123456");
   private static final LocalDate DAY = LocalDate.parse("2026-11-30");
+  private static final SafeguardingAccount OUR_ACCOUNT =
+      new SafeguardingAccount(VND, new BankParty("Example Wallet JSC", OURS, null));
 
   private final LedgerServicesFixture f = new LedgerServicesFixture();
   private final AccountId alice = f.openWallet(7);
@@ -130,15 +133,17 @@ class BankStatementServiceTest {
           f.services.withdrawals(),
           f.ledger.bankFlows(),
           f.services.pendingDeposits(),
-          List.of(new SafeguardingAccount(VND, new BankParty("Example Wallet JSC", OURS, null))),
-          account -> {
-            if (figuresFail.get()) {
-              throw new IllegalStateException("the database is gone");
-            }
-            Money zero = Money.zero(VND);
-            return new SafeguardingCheck(VND, account, null, null, zero, zero, zero, zero);
-          },
-          watched::add,
+          List.of(OUR_ACCOUNT),
+          new SafeguardingService(
+              account -> {
+                if (figuresFail.get()) {
+                  throw new IllegalStateException("the database is gone");
+                }
+                Money zero = Money.zero(VND);
+                return new SafeguardingCheck(VND, account, null, null, zero, zero, zero, zero);
+              },
+              watched::add,
+              List.of(OUR_ACCOUNT)),
           3,
           f.clock);
   private final StatementLineResolutionService resolutions =

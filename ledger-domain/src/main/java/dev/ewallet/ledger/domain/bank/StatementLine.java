@@ -58,6 +58,11 @@ public record StatementLine(
     }
   }
 
+  /** Money paid in: a credit that returns no payment of the ledger's. */
+  public boolean paysIn() {
+    return direction == CreditDebit.CREDIT && !returned;
+  }
+
   /** The amount as it changes the account's balance: positive for a credit. */
   public Money signedAmount() {
     return direction == CreditDebit.CREDIT ? amount : amount.negate();

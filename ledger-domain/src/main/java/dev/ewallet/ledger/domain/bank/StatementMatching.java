@@ -88,7 +88,7 @@ public final class StatementMatching {
         payouts.computeIfAbsent(payout.get(), id -> new ArrayList<>()).add(line);
       } else if (deposit.isPresent()) {
         byReference.computeIfAbsent(deposit.get(), id -> new ArrayList<>()).add(line);
-      } else if (isCredit(line) && statement.kind() == StatementKind.END_OF_DAY) {
+      } else if (line.paysIn() && statement.kind() == StatementKind.END_OF_DAY) {
         List<PendingDeposit> sameAmount =
             candidates.pendingDepositsOf(
                 line.amount(),
@@ -130,10 +130,6 @@ public final class StatementMatching {
     Map<Integer, LineDecision> inOrder = new LinkedHashMap<>();
     statement.lines().forEach(line -> inOrder.put(line.number(), decisions.get(line.number())));
     return inOrder;
-  }
-
-  private static boolean isCredit(StatementLine line) {
-    return line.direction() == CreditDebit.CREDIT && !line.returned();
   }
 
   private static Map<Integer, LineDecision> decidePayout(
@@ -194,7 +190,7 @@ public final class StatementMatching {
 
   /** The pending deposit a credit names by its end-to-end id or its remittance text, if any. */
   private static Optional<PendingDeposit> depositOf(StatementLine line, Candidates candidates) {
-    if (!isCredit(line)) {
+    if (!line.paysIn()) {
       return Optional.empty();
     }
     return Stream.of(line.endToEndId(), line.remittance())

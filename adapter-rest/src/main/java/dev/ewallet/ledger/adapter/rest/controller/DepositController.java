@@ -6,7 +6,6 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PendingDepositResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.PostingResponse;
 import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
-import dev.ewallet.ledger.adapter.rest.dto.ResponseHeaders;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
@@ -26,7 +25,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -107,13 +105,11 @@ class DepositController {
       throw new InvalidRequestException("status must be POSTED or PENDING, got " + body.status());
     }
     AnnouncedDeposit announced = announce.announce(command);
-    ResponseEntity.BodyBuilder reply =
-        ResponseEntity.status(HttpStatus.ACCEPTED)
-            .location(URI.create("/v1/deposits/" + announced.deposit().id()));
-    if (announced.replayed()) {
-      reply.header(ResponseHeaders.REPLAYED, "true");
-    }
-    return reply.body(mapper.pendingDeposit(announced.deposit()));
+    return PostingResponses.reply(
+        announced.replayed(),
+        HttpStatus.ACCEPTED,
+        "/v1/deposits/" + announced.deposit().id(),
+        mapper.pendingDeposit(announced.deposit()));
   }
 
   @Operation(summary = "A pending deposit, for its wallet's owner or an operator.")

@@ -23,8 +23,13 @@ final class PostingResponses {
   static <T> ResponseEntity<T> reply(
       PostingReceipt receipt, HttpStatus status, String location, T body) {
     AuditRequestFilter.notePosted(receipt.transactionId());
+    return reply(receipt.replayed(), status, location, body);
+  }
+
+  /** The reply to a write that posts nothing, such as a pending deposit's announcement. */
+  static <T> ResponseEntity<T> reply(boolean replayed, HttpStatus status, String location, T body) {
     ResponseEntity.BodyBuilder reply = ResponseEntity.status(status).location(URI.create(location));
-    if (receipt.replayed()) {
+    if (replayed) {
       reply.header(ResponseHeaders.REPLAYED, "true");
     }
     return reply.body(body);
