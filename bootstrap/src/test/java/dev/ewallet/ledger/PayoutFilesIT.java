@@ -69,8 +69,8 @@ class PayoutFilesIT extends LedgerIntegrationTest {
                     + ",\"status\":\"PENDING\",\"reference\":\""
                     + reference
                     + "\"}");
-    assertThat(announced.status()).as(announced.body()).isEqualTo(202);
-    return announced.json().get("depositId").asText();
+    assertThat(announced.status()).as(announced.body()).isEqualTo(201);
+    return announced.json().get("id").asText();
   }
 
   private String depositStatus(String depositId) {

@@ -65,13 +65,13 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     ApiClient.Reply announced = announce(wallet.id(), 70_000, reference, key);
     ApiClient.Reply replayed = announce(wallet.id(), 70_000, reference, key);
 
-    assertThat(announced.status()).as(announced.body()).isEqualTo(202);
-    String id = announced.json().get("depositId").asText();
+    assertThat(announced.status()).as(announced.body()).isEqualTo(201);
+    String id = announced.json().get("id").asText();
     assertThat(announced.header("Location")).endsWith("/v1/deposits/" + id);
     assertThat(announced.json().get("status").asText()).isEqualTo("PENDING");
-    assertThat(replayed.status()).isEqualTo(202);
+    assertThat(replayed.status()).isEqualTo(201);
     assertThat(replayed.header("Idempotent-Replayed")).isEqualTo("true");
-    assertThat(replayed.json().get("depositId").asText()).isEqualTo(id);
+    assertThat(replayed.json().get("id").asText()).isEqualTo(id);
     JsonNode pending = account(wallet);
     assertThat(pending.get("balance").asLong()).isEqualTo(5_000);
     assertThat(pending.get("pendingIn").asLong()).isEqualTo(70_000);
@@ -120,9 +120,9 @@ class PendingDepositsIT extends LedgerIntegrationTest {
   void anOperatorSettlesOrFailsAPendingDepositUnderItsKey() {
     Wallet wallet = openWallet();
     String settledId =
-        announce(wallet.id(), 1_000, null, ApiClient.newKey()).json().get("depositId").asText();
+        announce(wallet.id(), 1_000, null, ApiClient.newKey()).json().get("id").asText();
     String failedId =
-        announce(wallet.id(), 2_000, null, ApiClient.newKey()).json().get("depositId").asText();
+        announce(wallet.id(), 2_000, null, ApiClient.newKey()).json().get("id").asText();
     assertThat(account(wallet).get("pendingIn").asLong()).isEqualTo(3_000);
 
     String settleKey = ApiClient.newKey();
@@ -160,10 +160,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     Wallet wallet = openWallet();
     String reference = "TOPUP-" + unique();
     String id =
-        announce(wallet.id(), 9_000, reference, ApiClient.newKey())
-            .json()
-            .get("depositId")
-            .asText();
+        announce(wallet.id(), 9_000, reference, ApiClient.newKey()).json().get("id").asText();
     String statementId = "NTF-" + unique();
     String xml =
         ours(CamtFile.notification(), statementId)
@@ -224,8 +221,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     Wallet wallet = openWallet();
     // An amount no other test announces.
     long amount = 900_000_000L + wallet.id();
-    String id =
-        announce(wallet.id(), amount, null, ApiClient.newKey()).json().get("depositId").asText();
+    String id = announce(wallet.id(), amount, null, ApiClient.newKey()).json().get("id").asText();
     String statementId = "STMT-" + unique();
     String xml =
         ours(CamtFile.statement(), statementId)
@@ -251,7 +247,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
   void everyRefusalIsAProblemWithItsCodeAndWritesNothing() {
     Wallet wallet = openWallet();
     String reference = "TOPUP-" + unique();
-    assertThat(announce(wallet.id(), 1_000, reference, ApiClient.newKey()).status()).isEqualTo(202);
+    assertThat(announce(wallet.id(), 1_000, reference, ApiClient.newKey()).status()).isEqualTo(201);
 
     assertProblem(
         announce(wallet.id(), 1_000, reference, ApiClient.newKey()), 409, "DUPLICATE_REFERENCE");
@@ -276,7 +272,7 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     assertProblem(announce(wallet.id(), 0, null, ApiClient.newKey()), 400, "VALIDATION_FAILED");
     assertProblem(announce(wallet.id(), 1, null, null), 400, "IDEMPOTENCY_KEY_MISSING");
     String key = ApiClient.newKey();
-    assertThat(announce(wallet.id(), 5, null, key).status()).isEqualTo(202);
+    assertThat(announce(wallet.id(), 5, null, key).status()).isEqualTo(201);
     assertProblem(announce(wallet.id(), 6, null, key), 422, "IDEMPOTENCY_KEY_REUSED");
     assertProblem(
         api().get("/v1/deposits/" + UUID.randomUUID(), OPERATOR), 404, "PENDING_DEPOSIT_NOT_FOUND");

@@ -36,7 +36,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Deposits: money the bank settled, posted at once (201 with its transaction), or money it
- * announced, pending until a statement line or an operator settles or fails it (202 with the
+ * announced, pending until a statement line or an operator settles or fails it (201 with the
  * pending deposit).
  */
 @Tag(name = "Money movements")
@@ -79,12 +79,11 @@ class DepositController {
               + " currency's pending and posted deposits.")
   @ApiResponse(
       responseCode = "201",
-      description = "Posted (or replayed: header Idempotent-Replayed: true)",
-      content = @Content(schema = @Schema(implementation = PostingResponse.class)))
-  @ApiResponse(
-      responseCode = "202",
-      description = "PENDING: announced (or replayed), nothing posted",
-      content = @Content(schema = @Schema(implementation = PendingDepositResponse.class)))
+      description =
+          "Posted: the transaction; or, with status PENDING, announced: the pending deposit with"
+              + " its id, nothing posted (a replay of either: header Idempotent-Replayed: true)",
+      content =
+          @Content(schema = @Schema(oneOf = {PostingResponse.class, PendingDepositResponse.class})))
   @PostMapping("/v1/deposits")
   ResponseEntity<?> deposit(
       Caller caller,
@@ -107,7 +106,7 @@ class DepositController {
     AnnouncedDeposit announced = announce.announce(command);
     return PostingResponses.reply(
         announced.replayed(),
-        HttpStatus.ACCEPTED,
+        HttpStatus.CREATED,
         "/v1/deposits/" + announced.deposit().id(),
         mapper.pendingDeposit(announced.deposit()));
   }

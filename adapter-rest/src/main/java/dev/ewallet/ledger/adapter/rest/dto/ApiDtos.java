@@ -267,7 +267,7 @@ public final class ApiDtos {
    * {@code failureReason} why it failed (null unless it did).
    */
   public record PendingDepositResponse(
-      String depositId,
+      String id,
       long accountId,
       String currency,
       long amount,

@@ -49,7 +49,7 @@ public interface LedgerApiMapper {
   @Mapping(target = "createdAt", source = "account.createdAt")
   AccountResponse account(AccountView view);
 
-  @Mapping(target = "depositId", source = "id.value")
+  @Mapping(target = "id", source = "id.value")
   @Mapping(target = "accountId", source = "accountId.value")
   @Mapping(target = "currency", source = "amount.currency.value")
   @Mapping(target = "amount", source = "amount.amountMinor")
