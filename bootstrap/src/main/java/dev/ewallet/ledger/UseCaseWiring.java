@@ -70,6 +70,7 @@ import dev.ewallet.ledger.domain.port.out.PaymentFileWriter;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
+import dev.ewallet.ledger.domain.port.out.SafeguardingShortfalls;
 import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
 import dev.ewallet.ledger.domain.port.out.StatementInbox;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -423,11 +424,13 @@ class UseCaseWiring {
   SafeguardingQuery safeguardingQuery(
       SafeguardingFigures figures,
       SafeguardingWatch watch,
+      SafeguardingShortfalls shortfalls,
       BankProperties bank,
+      Clock clock,
       UseCaseTimers timers) {
     return timers.timed(
         SafeguardingQuery.class,
-        new SafeguardingService(figures, watch, bank.safeguardingAccounts()));
+        new SafeguardingService(figures, watch, shortfalls, bank.safeguardingAccounts(), clock));
   }
 
   @Bean

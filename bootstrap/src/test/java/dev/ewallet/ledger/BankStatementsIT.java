@@ -10,8 +10,10 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ImportStatementInboxCommand;
 import dev.ewallet.ledger.domain.port.in.ImportStatementInboxUseCase;
+import dev.ewallet.ledger.events.client.SafeguardingShortfallRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -429,6 +431,24 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(safeguardingHealth()).isEqualTo("WARNING");
     assertThat(api().get("/actuator/prometheus", OPERATOR).body())
         .containsPattern("ledger_safeguarding_difference\\{[^}]*currency=\"VND\"[^}]*\\} -1\\.0");
+    // Checked after the import and twice since, the statement's shortfall is announced once.
+    assertThat(safeguarding().get("difference").asLong()).isEqualTo(-1);
+    SafeguardingShortfallRecord announced = shortfallAnnouncedFor("STMT-" + id);
+    assertThat(announced.key()).isEqualTo("VND");
+    assertThat(announced.schemaVersion()).isEqualTo(1);
+    assertThat(announced.bankClosing()).isEqualTo(closing);
+    assertThat(announced.expectedAtBank()).isEqualTo(expectedAfter);
+    assertThat(announced.difference()).isEqualTo(-1);
+    assertThat(announced.unpostedCredits()).isEqualTo(shortBy1.get("unpostedCredits").asLong());
+    assertThat(announced.account()).isEqualTo(shortBy1.get("account").asText());
+    assertThat(
+            jdbc.sql(
+                    "SELECT count(*) FROM outbox_event WHERE topic = 'ledger.safeguarding'"
+                        + " AND payload -> 'statement' ->> 'statementId' = ?")
+                .param("STMT-" + id)
+                .query(Long.class)
+                .single())
+        .isOne();
 
     // The credit was interest, not a customer's: dismissed, it is the business's money at the bank.
     long credit = unmatchedLinesOf("STMT-" + id).getFirst().get("lineId").asLong();
@@ -449,6 +469,22 @@ class BankStatementsIT extends LedgerIntegrationTest {
         .isEqualTo("VALIDATION_FAILED");
     assertThat(api().get("/v1/safeguarding", OPERATOR).code()).isEqualTo("VALIDATION_FAILED");
     assertBooksBalance();
+  }
+
+  /** The statement's shortfall as consumers receive it, one event however often it arrives. */
+  private static SafeguardingShortfallRecord shortfallAnnouncedFor(String statementId) {
+    List<SafeguardingShortfallRecord> events =
+        KafkaTestBroker.consumeUntil(
+                KafkaTestBroker.SAFEGUARDING,
+                records -> records.stream().anyMatch(r -> r.value().contains(statementId)),
+                Duration.ofSeconds(60))
+            .stream()
+            .map(SafeguardingShortfallRecord::from)
+            .filter(e -> e.statementId().equals(statementId))
+            .toList();
+    // At least once: a relay retried in between may have sent the one event twice.
+    assertThat(events.stream().map(SafeguardingShortfallRecord::eventId).distinct()).hasSize(1);
+    return events.getFirst();
   }
 
   private String safeguardingHealth() {

@@ -40,6 +40,7 @@ final class EventStreams {
   /** Reads the topic until every one of the accounts' postings has arrived (or a minute passed). */
   static List<ConsumerRecord<String, String>> consumeStreamsOf(JdbcClient jdbc, long... accounts) {
     return KafkaTestBroker.consumeUntil(
+        KafkaTestBroker.LEDGER_EVENTS,
         records ->
             Arrays.stream(accounts)
                 .allMatch(id -> streamOf(records, id).size() == postedOrderOf(jdbc, id).size()),

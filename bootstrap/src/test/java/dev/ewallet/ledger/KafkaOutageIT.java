@@ -58,7 +58,9 @@ class KafkaOutageIT extends LedgerIntegrationTest {
     replies.forEach(r -> posted.add(r.json().get("transactionId").asText()));
     List<ConsumerRecord<String, String>> records =
         KafkaTestBroker.consumeUntil(
-            all -> arrivedFor(all, target.id()).containsAll(posted), Duration.ofSeconds(60));
+            KafkaTestBroker.LEDGER_EVENTS,
+            all -> arrivedFor(all, target.id()).containsAll(posted),
+            Duration.ofSeconds(60));
     assertThat(arrivedFor(records, target.id())).containsAll(posted);
   }
 

@@ -22,7 +22,14 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 final class KafkaTestBroker {
 
   static final int PARTITIONS = 6;
-  static final List<String> TOPICS = List.of("wallet.transfers");
+
+  /** The ledger's events, every account's in order. */
+  static final String LEDGER_EVENTS = "wallet.transfers";
+
+  /** Safeguarding shortfalls, every currency's in order. */
+  static final String SAFEGUARDING = "ledger.safeguarding";
+
+  private static final List<String> TOPICS = List.of(LEDGER_EVENTS, SAFEGUARDING);
 
   private static final int FORWARDED_PORT = FreePorts.one();
   private static EmbeddedKafkaKraftBroker broker;
@@ -59,9 +66,9 @@ final class KafkaTestBroker {
     TcpForwarder.open(FORWARDED_PORT, address[0], Integer.parseInt(address[1]));
   }
 
-  /** Reads every ledger topic from the beginning in a fresh group until {@code done} holds. */
+  /** Reads the topic from the beginning in a fresh group until {@code done} holds. */
   static List<ConsumerRecord<String, String>> consumeUntil(
-      Predicate<List<ConsumerRecord<String, String>>> done, Duration timeout) {
+      String topic, Predicate<List<ConsumerRecord<String, String>>> done, Duration timeout) {
     Map<String, Object> config =
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -75,7 +82,7 @@ final class KafkaTestBroker {
     List<ConsumerRecord<String, String>> records = new ArrayList<>();
     try (KafkaConsumer<String, String> consumer =
         new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-      consumer.subscribe(TOPICS);
+      consumer.subscribe(List.of(topic));
       long deadline = System.nanoTime() + timeout.toNanos();
       while (!done.test(records) && System.nanoTime() < deadline) {
         consumer.poll(Duration.ofMillis(200)).forEach(records::add);

@@ -104,6 +104,7 @@ class TracingIT extends LedgerIntegrationTest {
 
     List<ConsumerRecord<String, String>> records =
         KafkaTestBroker.consumeUntil(
+            KafkaTestBroker.LEDGER_EVENTS,
             received ->
                 received.stream().filter(r -> r.value().contains(transactionId)).count() >= 2,
             WAIT);

@@ -90,8 +90,8 @@ public abstract class OutboxStoreContract {
         .extracting(OutboxMessage::eventId)
         .containsExactly(events.get(0).eventId(), events.get(1).eventId(), events.get(2).eventId());
     assertThat(relayed).extracting(OutboxMessage::id).isSorted();
-    assertThat(relayed.get(1).accountIds()).containsExactly(3L, 4L);
-    assertThat(relayed.get(2).accountIds()).containsExactly(2L, 1L);
+    assertThat(relayed.get(1).keys()).containsExactly("3", "4");
+    assertThat(relayed.get(2).keys()).containsExactly("2", "1");
     assertThat(only(drain(Instant.now()), events)).isEmpty();
   }
 

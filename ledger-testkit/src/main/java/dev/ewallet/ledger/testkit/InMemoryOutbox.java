@@ -44,7 +44,9 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
                 e.id(),
                 e.event().eventId(),
                 "ledger." + e.event().type(),
-                e.event().changes().stream().map(c -> c.accountId().value()).toList(),
+                e.event().changes().stream()
+                    .map(c -> String.valueOf(c.accountId().value()))
+                    .toList(),
                 e.event().toString(),
                 e.event().trace()))
         .toList();

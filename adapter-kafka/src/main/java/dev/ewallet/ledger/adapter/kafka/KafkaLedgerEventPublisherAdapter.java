@@ -22,10 +22,12 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes each outbox event once per account it touches, keyed by that account id: Kafka keeps
- * one key's records in one partition, in send order, so every account's events arrive in posting
- * order (ADR 0005). The producer is idempotent with {@code acks=all}, so its own retries neither
- * duplicate nor reorder a partition. The call returns only when every record is acknowledged.
+ * Publishes each outbox event once per record key, keyed by it (a ledger event once per account it
+ * touches, keyed by that account id; a safeguarding shortfall once, keyed by its currency): Kafka
+ * keeps one key's records in one partition, in send order, so every account's events arrive in
+ * posting order (ADR 0005). The producer is idempotent with {@code acks=all}, so its own retries
+ * neither duplicate nor reorder a partition. The call returns only when every record is
+ * acknowledged.
  *
  * <p>Traces: a relayed batch is a span {@value #RELAY_SPAN}; each event is sent in a span {@value
  * #PUBLISH_SPAN} that continues the trace of the request that posted it (kept with the outbox row)
@@ -80,8 +82,8 @@ class KafkaLedgerEventPublisherAdapter implements LedgerEventPublisher {
         publishSpan(message).name(PUBLISH_SPAN).addLink(new Link(relay.context())).start();
     List<CompletableFuture<?>> sends = new ArrayList<>();
     try (Tracer.SpanInScope scope = tracer.withSpan(publish)) {
-      for (Long accountId : new LinkedHashSet<>(message.accountIds())) {
-        sends.add(kafka.send(record(message, accountId)));
+      for (String key : new LinkedHashSet<>(message.keys())) {
+        sends.add(kafka.send(record(message, key)));
       }
     } finally {
       publish.end();
@@ -96,9 +98,9 @@ class KafkaLedgerEventPublisherAdapter implements LedgerEventPublisher {
         : propagator.extract(Map.of("traceparent", traceparent), Map::get);
   }
 
-  private static ProducerRecord<String, String> record(OutboxMessage message, long accountId) {
+  private static ProducerRecord<String, String> record(OutboxMessage message, String key) {
     ProducerRecord<String, String> record =
-        new ProducerRecord<>(message.topic(), String.valueOf(accountId), message.payload());
+        new ProducerRecord<>(message.topic(), key, message.payload());
     record
         .headers()
         .add(EVENT_ID_HEADER, message.eventId().toString().getBytes(StandardCharsets.UTF_8));

@@ -143,7 +143,11 @@ class BankStatementServiceTest {
                 return new SafeguardingCheck(VND, account, null, null, zero, zero, zero, zero);
               },
               watched::add,
-              List.of(OUR_ACCOUNT)),
+              shortfall -> {
+                throw new AssertionError("no shortfall here: " + shortfall);
+              },
+              List.of(OUR_ACCOUNT),
+              f.clock),
           3,
           f.clock);
   private final StatementLineResolutionService resolutions =

@@ -29,8 +29,8 @@ class OutboxRelayServiceTest {
     assertThat(relay.relay(new RelayOutboxCommand(10))).isZero();
 
     assertThat(f.publisher.published()).extracting(OutboxMessage::id).containsExactly(1L, 2L);
-    assertThat(f.publisher.published().get(1).accountIds())
-        .containsExactly(alice.value(), bob.value());
+    assertThat(f.publisher.published().get(1).keys())
+        .containsExactly(String.valueOf(alice.value()), String.valueOf(bob.value()));
     assertThat(f.ledger.outbox().events())
         .extracting(e -> e.transactionId())
         .containsExactly(deposit.transactionId(), transfer.transactionId());

@@ -1,6 +1,5 @@
 package dev.ewallet.ledger.events.client;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,12 +49,7 @@ public record LedgerEventRecord(
                     e.get("amount").asLong(),
                     e.get("balanceAfter").asLong(),
                     e.hasNonNull("hash") ? e.get("hash").asText() : null)));
-    UUID eventId = UUID.fromString(root.get("eventId").asText());
-    var header = record.headers().lastHeader("ledger-event-id");
-    if (header != null
-        && !eventId.toString().equals(new String(header.value(), StandardCharsets.UTF_8))) {
-      throw new IllegalArgumentException("event id header and body disagree at " + record.offset());
-    }
+    UUID eventId = EventIds.of(root, record);
     JsonNode reversalOf = root.get("reversalOf");
     return new LedgerEventRecord(
         root.get("schemaVersion").asInt(),

@@ -30,8 +30,9 @@ class JdbcOutboxStoreAdapter implements OutboxStore {
 
   private static final String NEXT_BATCH =
       "SELECT o.id, o.event_id, o.topic, o.payload::text AS payload, o.trace_parent,"
-          + " ARRAY(SELECT (e ->> 'accountId')::bigint"
-          + " FROM jsonb_array_elements(o.payload -> 'entries') e) AS account_ids"
+          + " CASE WHEN o.record_key IS NULL"
+          + " THEN ARRAY(SELECT e ->> 'accountId' FROM jsonb_array_elements(o.payload -> 'entries') e)"
+          + " ELSE ARRAY[o.record_key::text] END AS record_keys"
           + " FROM outbox_event o WHERE NOT o.published ORDER BY o.id LIMIT ?"
           + " FOR UPDATE SKIP LOCKED";
 
@@ -70,13 +71,13 @@ class JdbcOutboxStoreAdapter implements OutboxStore {
   }
 
   private static OutboxMessage message(ResultSet row) throws SQLException {
-    Array accounts = row.getArray("account_ids");
-    List<Long> accountIds = Arrays.asList((Long[]) accounts.getArray());
+    Array keys = row.getArray("record_keys");
+    List<String> recordKeys = Arrays.asList((String[]) keys.getArray());
     return new OutboxMessage(
         row.getLong("id"),
         row.getObject("event_id", UUID.class),
         row.getString("topic"),
-        accountIds,
+        recordKeys,
         row.getString("payload"),
         TraceContext.fromTraceparent(row.getString("trace_parent")));
   }

@@ -7,7 +7,7 @@ import java.util.List;
 public interface LedgerEventPublisher {
 
   /**
-   * Sends every message, one record per account it touches, keyed by that account, in the given
+   * Sends every message, one record per key of each ({@link OutboxMessage#keys()}), in the given
    * order, and returns only once the broker has acknowledged all of them.
    *
    * @param messages never {@code null}; in ascending outbox id
