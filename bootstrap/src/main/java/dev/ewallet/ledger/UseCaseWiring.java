@@ -1,6 +1,7 @@
 package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.LedgerServices;
+import dev.ewallet.ledger.application.flows.BankSettlements;
 import dev.ewallet.ledger.application.flows.BankStatementService;
 import dev.ewallet.ledger.application.flows.PayoutFileService;
 import dev.ewallet.ledger.application.flows.StatementInboxService;
@@ -293,14 +294,22 @@ class UseCaseWiring {
   }
 
   @Bean
+  BankSettlements bankSettlements(
+      SettleWithdrawalUseCase settle,
+      SettleDepositUseCase settleDeposits,
+      DepositFundsUseCase depositFunds) {
+    return new BankSettlements(settle, settleDeposits, depositFunds);
+  }
+
+  @Bean
   ImportBankStatementsUseCase importBankStatementsUseCase(
       BankStatementReader reader,
       BankStatementStore store,
       UnitOfWork unitOfWork,
       WithdrawalRepository withdrawals,
-      SettleWithdrawalUseCase settle,
       PendingDepositRepository deposits,
-      SettleDepositUseCase settleDeposits,
+      AccountRepository accounts,
+      BankSettlements settlements,
       BankProperties bank,
       SafeguardingQuery safeguarding,
       Clock clock,
@@ -312,9 +321,9 @@ class UseCaseWiring {
             store,
             unitOfWork,
             withdrawals,
-            settle,
             deposits,
-            settleDeposits,
+            accounts,
+            settlements,
             bank.safeguardingAccounts(),
             safeguarding,
             bank.matchWindowDays(),
@@ -402,17 +411,15 @@ class UseCaseWiring {
   ResolveStatementLineUseCase resolveStatementLineUseCase(
       BankStatementStore store,
       WithdrawalRepository withdrawals,
-      SettleWithdrawalUseCase settle,
       PendingDepositRepository deposits,
-      SettleDepositUseCase settleDeposits,
       AccountRepository accounts,
-      DepositFundsUseCase depositFunds,
+      BankSettlements settlements,
       Clock clock,
       UseCaseTimers timers) {
     return timers.timed(
         ResolveStatementLineUseCase.class,
         new StatementLineResolutionService(
-            store, withdrawals, settle, deposits, settleDeposits, accounts, depositFunds, clock));
+            store, withdrawals, deposits, accounts, settlements, clock));
   }
 
   @Bean

@@ -2,6 +2,8 @@ package dev.ewallet.ledger;
 
 import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.payment;
 import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.returned;
+import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.withReference;
+import static dev.ewallet.ledger.adapter.bankiso20022.CamtFile.withText;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.bankiso20022.CamtFile;
@@ -378,6 +380,60 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(api().get("/v1/bank-statements/lines?status=LOST", OPERATOR).code())
         .isEqualTo("VALIDATION_FAILED");
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
+  }
+
+  @Test
+  void aCreditNamingAWalletsDepositReferenceIsBookedToItOnce() {
+    Wallet wallet = walletWith(1_000);
+    JsonNode account = api().get("/v1/accounts/" + wallet.id(), wallet.token()).json();
+    String reference = account.get("depositReference").asText();
+    assertThat(reference).startsWith("RF").endsWith("W" + wallet.id());
+    Wallet dong = openWallet();
+    String mistyped =
+        reference.substring(0, reference.length() - 1)
+            + (char) ('0' + (reference.charAt(reference.length() - 1) - '0' + 1) % 10);
+    String id = unique();
+    String xml =
+        statement(id)
+            .balances("0", "13500")
+            .entry("CRDT", "6000", withReference(payment("NOTPROVIDED", "6000", "VND"), reference))
+            .entry(
+                "CRDT",
+                "7000",
+                withText(payment("NOTPROVIDED", "7000", "VND"), "top-up " + reference))
+            .entry("CRDT", "500", withReference(payment("NOTPROVIDED", "500", "VND"), mistyped))
+            .xml();
+
+    ApiClient.Reply imported = importStatement(OPERATOR, xml, "");
+    ApiClient.Reply again = importStatement(OPERATOR, xml, "");
+
+    assertThat(imported.status()).as(imported.body()).isEqualTo(201);
+    assertThat(outcomes(imported)).containsExactly("BOOKED_DEPOSIT", "BOOKED_DEPOSIT", "UNMATCHED");
+    assertThat(outcomes(again)).containsExactly("MATCHED", "MATCHED", "UNMATCHED");
+    assertThat(balance(wallet.id())).isEqualTo(1_000 + 6_000 + 7_000);
+    assertThat(balance(dong.id())).isZero();
+    JsonNode booked = imported.json().get("statements").get(0).get("lines").get(0);
+    JsonNode deposit =
+        api()
+            .get("/v1/transactions/" + booked.get("transactionId").asText(), wallet.token())
+            .json();
+    assertThat(deposit.get("type").asText()).isEqualTo("DEPOSIT");
+    assertThat(deposit.at("/metadata/bankStatementId").asText()).isEqualTo("STMT-" + id);
+    assertThat(unmatchedLinesOf("STMT-" + id)).hasSize(1);
+    assertThat(
+            api()
+                .get(
+                    "/v1/accounts/"
+                        + jdbc.sql(
+                                "SELECT id FROM account WHERE kind = 'BANK_CLEARING'"
+                                    + " AND currency = 'VND'")
+                            .query(Long.class)
+                            .single(),
+                    OPERATOR)
+                .json()
+                .has("depositReference"))
+        .isFalse();
+    assertBooksBalance();
   }
 
   @Test

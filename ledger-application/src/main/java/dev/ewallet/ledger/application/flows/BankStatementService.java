@@ -1,8 +1,11 @@
 package dev.ewallet.ledger.application.flows;
 
 import dev.ewallet.ledger.application.posting.Attempts;
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bank.BankStatement;
 import dev.ewallet.ledger.domain.bank.LineDecision;
+import dev.ewallet.ledger.domain.bank.LineDecision.BookDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.SettleDeposit;
@@ -30,10 +33,9 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsCommand;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.SafeguardingQuery;
-import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
-import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.StatementImport;
 import dev.ewallet.ledger.domain.port.in.StatementImport.Outcome;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
@@ -59,13 +61,13 @@ import java.util.function.Supplier;
  * a configured safeguarding account in its currency, and one imported before must have the same
  * content (then it is not stored again). The new statements are stored with their lines in one
  * transaction. Then {@link StatementMatching} decides each line not yet resolved, and each
- * settlement is posted through the withdrawal's own use case, as the system (the bank's answer),
- * under an idempotency key of the withdrawal and outcome ({@link BankSettlements}): a statement
- * imported again, or a notification followed by the day's statement reporting the same booking,
- * posts nothing twice. A settlement the ledger refuses (the withdrawal was settled otherwise)
- * leaves its line unmatched, with the refusal as its reason. A process that stops between a
- * settlement and its line's resolution leaves the line unmatched; importing the file again replays
- * the settlement and resolves it.
+ * settlement is posted through the withdrawal's or deposit's own use case, as the system (the
+ * bank's answer), under an idempotency key of the withdrawal and outcome, or of the booking ({@link
+ * BankSettlements}): a statement imported again, or a notification followed by the day's statement
+ * reporting the same booking, posts nothing twice. A settlement the ledger refuses (the withdrawal
+ * was settled otherwise) leaves its line unmatched, with the refusal as its reason. A process that
+ * stops between a settlement and its line's resolution leaves the line unmatched; importing the
+ * file again replays the settlement and resolves it.
  */
 public final class BankStatementService implements ImportBankStatementsUseCase {
 
@@ -74,12 +76,14 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
   private static final String BY_END_TO_END_ID = "END_TO_END_ID";
   private static final String BY_REFERENCE = "REFERENCE";
   private static final String BY_AMOUNT_AND_DATE = "AMOUNT_AND_DATE";
+  private static final String BY_WALLET_REFERENCE = "WALLET_REFERENCE";
 
   private final BankStatementReader reader;
   private final BankStatementStore store;
   private final UnitOfWork unitOfWork;
   private final WithdrawalRepository withdrawals;
   private final PendingDepositRepository deposits;
+  private final AccountRepository wallets;
   private final BankSettlements settlements;
   private final Map<String, SafeguardingAccount> accounts = new HashMap<>();
   private final SafeguardingQuery safeguarding;
@@ -97,9 +101,9 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       BankStatementStore store,
       UnitOfWork unitOfWork,
       WithdrawalRepository withdrawals,
-      SettleWithdrawalUseCase settle,
       PendingDepositRepository deposits,
-      SettleDepositUseCase settleDeposits,
+      AccountRepository wallets,
+      BankSettlements settlements,
       List<SafeguardingAccount> accounts,
       SafeguardingQuery safeguarding,
       int matchWindowDays,
@@ -109,7 +113,8 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     this.unitOfWork = unitOfWork;
     this.withdrawals = withdrawals;
     this.deposits = deposits;
-    this.settlements = new BankSettlements(settle, settleDeposits);
+    this.wallets = wallets;
+    this.settlements = settlements;
     this.safeguarding = safeguarding;
     if (matchWindowDays < 0) {
       throw new IllegalArgumentException("a match window of " + matchWindowDays + " days");
@@ -255,6 +260,11 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
             to.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
             limit);
       }
+
+      @Override
+      public Optional<Account> account(AccountId id) {
+        return wallets.findById(id);
+      }
     };
   }
 
@@ -306,6 +316,19 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                     deposit.byReference()
                         ? "paid in: matched by its reference"
                         : "paid in: matched by its amount and value date",
+                    principal));
+        case BookDeposit booking ->
+            lines.add(
+                settle(
+                    line,
+                    null,
+                    null,
+                    Outcome.BOOKED_DEPOSIT,
+                    () -> settlements.book(line, booking.wallet()),
+                    BY_WALLET_REFERENCE,
+                    "paid in: booked to wallet "
+                        + booking.wallet().value()
+                        + " by its deposit reference",
                     principal));
       }
     }
@@ -365,6 +388,17 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
             case FailWithdrawal fail ->
                 previewWithdrawal(number, lineId, fail.withdrawalId(), Outcome.FAILED_WITHDRAWAL);
             case SettleDeposit deposit -> previewDeposit(number, lineId, deposit);
+            case BookDeposit booking ->
+                new StatementImport.Line(
+                    number,
+                    lineId,
+                    Outcome.BOOKED_DEPOSIT,
+                    null,
+                    null,
+                    null,
+                    "would book to wallet "
+                        + booking.wallet().value()
+                        + ": matched by its deposit reference");
           });
     }
     return lines;

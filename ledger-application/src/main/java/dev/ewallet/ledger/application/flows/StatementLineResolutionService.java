@@ -16,27 +16,18 @@ import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
-import dev.ewallet.ledger.domain.journal.IdempotencyKey;
-import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.BookDepositLineCommand;
-import dev.ewallet.ledger.domain.port.in.Caller;
-import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
-import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.DismissStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchDepositLineCommand;
 import dev.ewallet.ledger.domain.port.in.MatchStatementLineCommand;
-import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineCommand;
 import dev.ewallet.ledger.domain.port.in.ResolveStatementLineUseCase;
-import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
-import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
-import java.util.Map;
 
 /**
  * An operator's resolution of a line in the exceptions queue. Matching a line to a withdrawal
@@ -55,25 +46,21 @@ public final class StatementLineResolutionService implements ResolveStatementLin
   private final WithdrawalRepository withdrawals;
   private final PendingDepositRepository deposits;
   private final AccountRepository accounts;
-  private final DepositFundsUseCase depositFunds;
   private final BankSettlements settlements;
   private final Clock clock;
 
   public StatementLineResolutionService(
       BankStatementStore store,
       WithdrawalRepository withdrawals,
-      SettleWithdrawalUseCase settle,
       PendingDepositRepository deposits,
-      SettleDepositUseCase settleDeposits,
       AccountRepository accounts,
-      DepositFundsUseCase depositFunds,
+      BankSettlements settlements,
       Clock clock) {
     this.store = store;
     this.withdrawals = withdrawals;
     this.deposits = deposits;
     this.accounts = accounts;
-    this.depositFunds = depositFunds;
-    this.settlements = new BankSettlements(settle, settleDeposits);
+    this.settlements = settlements;
     this.clock = clock;
   }
 
@@ -134,8 +121,9 @@ public final class StatementLineResolutionService implements ResolveStatementLin
   }
 
   /**
-   * Posts the line's amount to the wallet as a deposit, as the system under a key of the line: two
-   * operators booking one line at once post it once, and the second finds the line resolved.
+   * Posts the line's amount to the wallet as a deposit, as the system under a key of the booking
+   * ({@link BankSettlements#book}): two operators booking one line at once post it once, and the
+   * second finds the line resolved.
    */
   private LineResolution bookDeposit(StoredLine stored, AccountId accountId, String principal) {
     StatementLine line = stored.line();
@@ -145,26 +133,11 @@ public final class StatementLineResolutionService implements ResolveStatementLin
       throw new CurrencyMismatchException(
           wallet.currency().value(), line.amount().currency().value());
     }
-    PostingReceipt deposit =
-        depositFunds.deposit(
-            new DepositFundsCommand(
-                Caller.system(),
-                IdempotencyKey.of("bank-book-line-" + stored.id()),
-                accountId,
-                line.amount().amountMinor(),
-                new TransactionDetails(
-                    null,
-                    null,
-                    Map.of(
-                        "bankStatementId",
-                        stored.statementId(),
-                        "bankStatementLine",
-                        String.valueOf(line.number())))));
     return new LineResolution(
         LineStatus.MATCHED,
         null,
         null,
-        deposit.transactionId(),
+        settlements.book(stored, accountId),
         BY_OPERATOR,
         "booked as a deposit to account " + accountId.value() + " by an operator",
         principal,

@@ -24,6 +24,7 @@ import dev.ewallet.ledger.domain.bank.StoredLine;
 import dev.ewallet.ledger.domain.bank.StoredStatement;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
+import dev.ewallet.ledger.domain.bankflow.DepositReference;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
@@ -124,15 +125,18 @@ class BankStatementServiceTest {
         }
       };
 
+  private final BankSettlements settlements =
+      new BankSettlements(
+          f.services.withdrawals(), f.services.pendingDeposits(), f.services.deposits());
   private final BankStatementService statements =
       new BankStatementService(
           (file, mediaType) -> List.copyOf(inTheFile),
           store,
           f.unitOfWork,
           f.ledger.bankFlows(),
-          f.services.withdrawals(),
           f.ledger.bankFlows(),
-          f.services.pendingDeposits(),
+          f.ledger.accounts(),
+          settlements,
           List.of(OUR_ACCOUNT),
           new SafeguardingService(
               account -> {
@@ -154,11 +158,9 @@ class BankStatementServiceTest {
       new StatementLineResolutionService(
           store,
           f.ledger.bankFlows(),
-          f.services.withdrawals(),
           f.ledger.bankFlows(),
-          f.services.pendingDeposits(),
           f.ledger.accounts(),
-          f.services.deposits(),
+          settlements,
           f.clock);
 
   BankStatementServiceTest() {
@@ -254,6 +256,18 @@ class BankStatementServiceTest {
     assertThat(imported.storedAny()).isTrue();
     assertThat(status(withdrawal)).isEqualTo(WithdrawalStatus.COMPLETED);
     assertThat(watched).isEmpty();
+  }
+
+  /** The lines of a dry run of the one statement. */
+  private List<StatementImport.Line> dryRun(BankStatement statement) {
+    inTheFile.clear();
+    inTheFile.add(statement);
+    return statements
+        .importStatements(
+            new ImportBankStatementsCommand(OPERATOR, new byte[] {1}, "application/xml", true))
+        .statements()
+        .getFirst()
+        .lines();
   }
 
   private StatementImport importFile(BankStatement... file) {
@@ -469,17 +483,8 @@ class BankStatementServiceTest {
   @Test
   void aDryRunShowsTheDepositItWouldSettleAndPostsNothing() {
     PendingDeposit topUp = announce(30_000, "TOPUP-79");
-    inTheFile.clear();
-    inTheFile.add(endOfDay("21", 0, credit(1, 30_000, "TOPUP-79")));
 
-    StatementImport.Line line =
-        statements
-            .importStatements(
-                new ImportBankStatementsCommand(OPERATOR, new byte[] {1}, "application/xml", true))
-            .statements()
-            .getFirst()
-            .lines()
-            .getFirst();
+    StatementImport.Line line = dryRun(endOfDay("21", 0, credit(1, 30_000, "TOPUP-79"))).getFirst();
 
     assertThat(line.outcome()).isEqualTo(Outcome.SETTLED_DEPOSIT);
     assertThat(line.reason()).startsWith("would settle");
@@ -588,5 +593,63 @@ class BankStatementServiceTest {
     assertThat(stored.line(line.lineId()).orElseThrow().resolution().rule())
         .isEqualTo("AMOUNT_AND_DATE");
     assertThat(f.balance(alice)).isEqualTo(100_000 + 12_345);
+  }
+
+  @Test
+  void anEndOfDayCreditNamingAWalletsDepositReferenceIsBookedToItOnce() {
+    String reference = DepositReference.of(alice).value();
+    BankStatement day =
+        endOfDay("30", 0, credit(1, 6_000, reference), credit(2, 6_000, "gift " + reference));
+
+    StatementImport.Line notified =
+        importFile(notification("30", OURS, credit(1, 6_000, reference)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+    StatementImport.Line preview = dryRun(day).getFirst();
+    List<StatementImport.Line> daily = importFile(day).statements().getFirst().lines();
+
+    assertThat(notified.outcome()).isEqualTo(Outcome.UNMATCHED);
+    assertThat(notified.reason()).contains("day's statement");
+    assertThat(preview.outcome()).isEqualTo(Outcome.BOOKED_DEPOSIT);
+    assertThat(preview.transactionId()).isNull();
+    assertThat(daily)
+        .extracting(StatementImport.Line::outcome)
+        .containsOnly(Outcome.BOOKED_DEPOSIT);
+    assertThat(daily.get(0).reason()).contains("wallet " + alice.value());
+    assertThat(daily.get(0).transactionId()).isNotEqualTo(daily.get(1).transactionId());
+    assertThat(f.balance(alice)).isEqualTo(100_000 + 6_000 + 6_000);
+    assertThat(
+            f.services
+                .transactions()
+                .get(OPERATOR, daily.get(1).transactionId())
+                .transaction()
+                .details()
+                .metadata())
+        .containsEntry("bankStatementId", "STMT-30")
+        .containsEntry("bankStatementLine", "2");
+
+    // Imported again, nothing posts twice.
+    assertThat(importFile(day).statements().getFirst().lines())
+        .extracting(StatementImport.Line::outcome)
+        .containsOnly(Outcome.MATCHED);
+    assertThat(f.balance(alice)).isEqualTo(112_000);
+  }
+
+  @Test
+  void aWalletThatRefusesTheDepositLeavesTheLineUnmatchedWithTheRefusal() {
+    AccountId dollars = f.openWallet(7, USD);
+
+    StatementImport.Line line =
+        importFile(endOfDay("32", 0, credit(1, 700, DepositReference.of(dollars).value())))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+
+    assertThat(line.outcome()).isEqualTo(Outcome.UNMATCHED);
+    assertThat(line.reason()).contains("holds USD");
+    assertThat(f.balance(dollars)).isZero();
   }
 }

@@ -1,11 +1,13 @@
 package dev.ewallet.ledger.domain.bank;
 
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.util.Objects;
 
 /**
- * What matching makes of one statement line: it settles a withdrawal or a pending deposit, or it
- * waits for an operator in the exceptions queue, with the reason it could not be settled by itself.
+ * What matching makes of one statement line: it settles a withdrawal or a pending deposit, books a
+ * deposit to the wallet whose reference it names, or it waits for an operator in the exceptions
+ * queue, with the reason it could not be settled by itself.
  */
 public sealed interface LineDecision {
 
@@ -33,6 +35,16 @@ public sealed interface LineDecision {
       implements LineDecision {
     public SettleDeposit {
       Objects.requireNonNull(pendingDepositId, "pendingDepositId");
+    }
+  }
+
+  /**
+   * The line is money a customer sent with their wallet's standing deposit reference: it is booked
+   * to that wallet as a deposit.
+   */
+  record BookDeposit(AccountId wallet) implements LineDecision {
+    public BookDeposit {
+      Objects.requireNonNull(wallet, "wallet");
     }
   }
 

@@ -1,9 +1,13 @@
 package dev.ewallet.ledger.domain.bank;
 
+import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bank.LineDecision.BookDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.SettleDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
+import dev.ewallet.ledger.domain.bankflow.DepositReference;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -32,12 +36,19 @@ import java.util.stream.Stream;
  *   <li>A credit (not a return) whose end-to-end id or remittance text is the reference of a
  *       pending deposit of its currency pays that deposit in: it settles, posting to its wallet. An
  *       amount other than the deposit's, or two lines naming one deposit, wait.
+ *   <li>A credit (not a return) whose end-to-end id or remittance text is a wallet's standing
+ *       deposit reference ({@link DepositReference}) is booked to that wallet as a deposit, each
+ *       such line of an end-of-day statement on its own: a wallet is paid by many people. A
+ *       reference of no wallet, or of a wallet of another currency, waits. So does a notification's
+ *       credit: the day's statement reports the same booking again, and nothing the bank reports
+ *       reliably tells one booking reported twice from two payments of one amount, so the
+ *       end-of-day line books it.
  *   <li>A credit of an end-of-day statement naming nothing the ledger knows, of exactly the amount
  *       of one pending deposit of its currency announced within the window of days around its value
  *       date, pays that deposit in. Two such deposits (or two such credits) wait: an operator
  *       chooses. A notification's credit is not matched by amount: the day's statement reports it
  *       again, and by amount alone the ledger could not tell one payment reported twice from two.
- *   <li>A line naming no withdrawal and no pending deposit waits.
+ *   <li>A line naming no withdrawal, pending deposit or wallet waits.
  * </ol>
  *
  * A decision does not look at the withdrawal's or deposit's state: settling one that is no longer
@@ -66,6 +77,9 @@ public final class StatementMatching {
      * two days (UTC, both included), at most {@code limit}.
      */
     List<PendingDeposit> pendingDepositsOf(Money amount, LocalDate from, LocalDate to, int limit);
+
+    /** The account of an id; empty when there is none. */
+    Optional<Account> account(AccountId id);
   }
 
   /**
@@ -84,10 +98,13 @@ public final class StatementMatching {
     for (StatementLine line : statement.lines()) {
       Optional<TransactionId> payout = Payout.withdrawalOf(line.endToEndId());
       Optional<PendingDeposit> deposit = depositOf(line, candidates);
+      Optional<AccountId> wallet = walletOf(line);
       if (payout.isPresent()) {
         payouts.computeIfAbsent(payout.get(), id -> new ArrayList<>()).add(line);
       } else if (deposit.isPresent()) {
         byReference.computeIfAbsent(deposit.get(), id -> new ArrayList<>()).add(line);
+      } else if (wallet.isPresent()) {
+        decisions.put(line.number(), decideBooking(statement, line, wallet.get(), candidates));
       } else if (line.paysIn() && statement.kind() == StatementKind.END_OF_DAY) {
         List<PendingDeposit> sameAmount =
             candidates.pendingDepositsOf(
@@ -198,6 +215,47 @@ public final class StatementMatching {
         .map(text -> candidates.depositWithReference(text.strip()))
         .flatMap(Optional::stream)
         .findFirst();
+  }
+
+  /** The wallet a credit names by its standing deposit reference, if any. */
+  private static Optional<AccountId> walletOf(StatementLine line) {
+    if (!line.paysIn()) {
+      return Optional.empty();
+    }
+    return Stream.of(line.endToEndId(), line.remittance())
+        .map(DepositReference::walletNamedIn)
+        .flatMap(Optional::stream)
+        .findFirst();
+  }
+
+  private static LineDecision decideBooking(
+      BankStatement statement, StatementLine line, AccountId id, Candidates candidates) {
+    Optional<Account> wallet = candidates.account(id).filter(a -> a.kind().isWallet());
+    if (wallet.isEmpty()) {
+      return new Unmatched(
+          "the line names the deposit reference "
+              + DepositReference.of(id)
+              + " of account "
+              + id.value()
+              + ", which is no wallet");
+    }
+    if (!wallet.get().currency().equals(line.amount().currency())) {
+      return new Unmatched(
+          "the line names the deposit reference of wallet "
+              + id.value()
+              + ", which holds "
+              + wallet.get().currency().value()
+              + ", not "
+              + line.amount().currency().value());
+    }
+    if (statement.kind() == StatementKind.NOTIFICATION) {
+      return new Unmatched(
+          "a notification's credit to wallet "
+              + id.value()
+              + "'s deposit reference is booked from the day's statement, which reports it again;"
+              + " dismiss this line then");
+    }
+    return new BookDeposit(id);
   }
 
   private static Map<Integer, LineDecision> decideDeposit(

@@ -2,12 +2,16 @@ package dev.ewallet.ledger.domain.bank;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.bank.LineDecision.BookDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.CompleteWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.FailWithdrawal;
 import dev.ewallet.ledger.domain.bank.LineDecision.SettleDeposit;
 import dev.ewallet.ledger.domain.bank.LineDecision.Unmatched;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
+import dev.ewallet.ledger.domain.bankflow.DepositReference;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
@@ -32,6 +36,12 @@ class StatementMatchingTest {
   private final Map<TransactionId, Withdrawal> withdrawals = new HashMap<>();
   private final Map<String, PendingDeposit> deposits = new HashMap<>();
   private final List<StatementLine> lines = new ArrayList<>();
+  private final Map<AccountId, Account> accounts = new HashMap<>();
+
+  private AccountId account(long id, String currency, AccountKind kind) {
+    accounts.put(AccountId.of(id), Account.rehydrate(id, 7L, currency, kind, 0, Instant.EPOCH));
+    return AccountId.of(id);
+  }
 
   private PendingDeposit pendingDeposit(String reference, long amount) {
     PendingDeposit deposit =
@@ -136,6 +146,11 @@ class StatementMatchingTest {
                 })
                 .limit(limit)
                 .toList();
+          }
+
+          @Override
+          public Optional<Account> account(AccountId id) {
+            return Optional.ofNullable(accounts.get(id));
           }
         },
         3);
@@ -282,5 +297,62 @@ class StatementMatchingTest {
     assertThat(((Unmatched) decisions.get(2)).reason())
         .contains(alone.id().toString())
         .contains("more than one line");
+  }
+
+  @Test
+  void aCreditNamingAWalletsDepositReferenceIsBookedToItEachLineOnItsOwn() {
+    AccountId wallet = account(41, "VND", AccountKind.USER);
+    String reference = DepositReference.of(wallet).value();
+    credit(5_000, null, reference);
+    credit(7_000, null, "pocket money " + reference.toLowerCase());
+    credit(9_000, null, reference);
+
+    assertThat(decideEndOfDay())
+        .containsExactly(
+            Map.entry(1, new BookDeposit(wallet)),
+            Map.entry(2, new BookDeposit(wallet)),
+            Map.entry(3, new BookDeposit(wallet)));
+  }
+
+  @Test
+  void aPendingDepositsReferenceComesBeforeAWalletsAndAReturnIsNeverBooked() {
+    AccountId wallet = account(41, "VND", AccountKind.USER);
+    String reference = DepositReference.of(wallet).value();
+    PendingDeposit announced = pendingDeposit(reference, 5_000);
+    credit(5_000, null, reference);
+    lines.add(
+        new StatementLine(
+            2,
+            "B-2",
+            CreditDebit.CREDIT,
+            Money.of(3_000, VND),
+            DAY,
+            DAY,
+            null,
+            reference,
+            true,
+            "AC04"));
+
+    Map<Integer, LineDecision> decisions = decideEndOfDay();
+    assertThat(decisions.get(1)).isEqualTo(new SettleDeposit(announced.id(), true));
+    assertThat(decisions.get(2)).isInstanceOf(Unmatched.class);
+  }
+
+  @Test
+  void aReferenceOfNoWalletOfAnotherCurrencyOrOnANotificationWaits() {
+    AccountId euros = account(42, "EUR", AccountKind.USER);
+    AccountId clearing = account(43, "VND", AccountKind.BANK_CLEARING);
+    AccountId wallet = account(44, "VND", AccountKind.USER);
+    credit(5_000, null, DepositReference.of(euros).value());
+    credit(5_000, null, DepositReference.of(clearing).value());
+    credit(5_000, null, DepositReference.of(AccountId.of(99)).value());
+    credit(5_000, null, DepositReference.of(wallet).value());
+
+    Map<Integer, LineDecision> endOfDay = decideEndOfDay();
+    assertThat(((Unmatched) endOfDay.get(1)).reason()).contains("holds EUR");
+    assertThat(((Unmatched) endOfDay.get(2)).reason()).contains("no wallet");
+    assertThat(((Unmatched) endOfDay.get(3)).reason()).contains("no wallet");
+    assertThat(endOfDay.get(4)).isEqualTo(new BookDeposit(wallet));
+    assertThat(((Unmatched) decide().get(4)).reason()).contains("day's statement");
   }
 }

@@ -84,8 +84,9 @@ class BankStatementController {
               + " schema). 201 when a statement was stored. Lines naming a withdrawal by its"
               + " end-to-end id complete it (SETTLED_WITHDRAWAL) or fail it (a return:"
               + " FAILED_WITHDRAWAL); a credit whose end-to-end id or remittance names the"
-              + " reference of a pending deposit of its amount settles it (SETTLED_DEPOSIT); the"
-              + " others wait as UNMATCHED. dryRun=true stores and settles"
+              + " reference of a pending deposit of its amount settles it (SETTLED_DEPOSIT); an"
+              + " end-of-day credit naming a wallet's depositReference is booked to that wallet"
+              + " (BOOKED_DEPOSIT); the others wait as UNMATCHED. dryRun=true stores and settles"
               + " nothing and answers 200 with what the import would do.",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(

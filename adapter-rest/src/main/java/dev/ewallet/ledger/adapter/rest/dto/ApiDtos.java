@@ -30,6 +30,14 @@ public final class ApiDtos {
           long heldAmount,
       @Schema(description = "Pending credits: pending deposits, not spendable, not in the balance")
           long pendingIn,
+      @Schema(
+              description =
+                  "A wallet's standing deposit reference (ISO 11649): a bank transfer to the"
+                      + " ledger's bank account carrying it is credited to this wallet; absent for"
+                      + " accounts that are no wallet",
+              example = "RF24W1001")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          String depositReference,
       @JsonInclude(JsonInclude.Include.NON_NULL) Integer shards,
       String status,
       Instant createdAt) {}
@@ -322,7 +330,8 @@ public final class ApiDtos {
    * @param lineId null in a dry run of a statement not stored yet
    * @param outcome what this import did with the line (or would do): SETTLED_WITHDRAWAL or
    *     FAILED_WITHDRAWAL when it settled a withdrawal, SETTLED_DEPOSIT when it settled a pending
-   *     deposit, MATCHED or DISMISSED when the line was resolved before, UNMATCHED when it waits in
+   *     deposit, BOOKED_DEPOSIT when it booked a credit to the wallet whose deposit reference it
+   *     names, MATCHED or DISMISSED when the line was resolved before, UNMATCHED when it waits in
    *     the exceptions queue
    */
   public record ImportedLine(

@@ -45,6 +45,9 @@ public interface LedgerApiMapper {
   @Mapping(target = "shards", expression = "java(view.shards() == 0 ? null : view.shards())")
   @Mapping(target = "heldAmount", source = "heldAmount.amountMinor")
   @Mapping(target = "pendingIn", source = "pendingIn.amountMinor")
+  @Mapping(
+      target = "depositReference",
+      expression = "java(view.depositReference().map(r -> r.value()).orElse(null))")
   @Mapping(target = "status", source = "account.status")
   @Mapping(target = "createdAt", source = "account.createdAt")
   AccountResponse account(AccountView view);

@@ -1,8 +1,10 @@
 package dev.ewallet.ledger.domain.port.in;
 
 import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.bankflow.DepositReference;
 import dev.ewallet.ledger.domain.money.Money;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An account as a client sees it.
@@ -47,5 +49,15 @@ public record AccountView(
         + shards
         + "."
         + account.status().ordinal();
+  }
+
+  /**
+   * What the holder writes on a bank transfer to have it credited to this wallet
+   * (docs/bank-reconciliation.md); empty for an account that is no wallet.
+   */
+  public Optional<DepositReference> depositReference() {
+    return account.kind().isWallet()
+        ? Optional.of(DepositReference.of(account.id()))
+        : Optional.empty();
   }
 }

@@ -47,6 +47,10 @@ public record StatementImport(boolean dryRun, List<Statement> statements) {
     FAILED_WITHDRAWAL,
     /** It paid a pending deposit in: the deposit posted to its wallet. */
     SETTLED_DEPOSIT,
+    /**
+     * It named a wallet's standing deposit reference: it was booked to that wallet as a deposit.
+     */
+    BOOKED_DEPOSIT,
     /** It was resolved before, by an earlier import or an operator, as a match: nothing changed. */
     MATCHED,
     /** An operator dismissed it before: nothing changed. */
