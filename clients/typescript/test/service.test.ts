@@ -48,3 +48,38 @@ test("a deposit and a transfer post once, and a refusal is a typed problem", asy
   });
   assert.equal(await balance(from.id), 75_000);
 });
+
+test("a pending deposit shows as pendingIn and settles once", async () => {
+  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
+  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const wallet = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  assert.match(wallet.depositReference ?? "", new RegExp(`^RF\\d{2}W${wallet.id}$`));
+
+  const announced = await ok(
+    operator.POST("/v1/deposits", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: { accountId: wallet.id!, amount: 40_000, status: "PENDING" },
+    }),
+  );
+  assert.ok("id" in announced && announced.status === "PENDING");
+  const account = async () =>
+    ok(owner.GET("/v1/accounts/{id}", { params: { path: { id: wallet.id! } } }));
+  assert.equal((await account()).pendingIn, 40_000);
+  assert.equal((await account()).balance, 0);
+
+  const key = newIdempotencyKey();
+  const settle = () =>
+    ok(
+      operator.POST("/v1/deposits/{id}/settle", {
+        params: { path: { id: announced.id! }, header: { "Idempotency-Key": key } },
+      }),
+    );
+  const settled = await settle();
+  const again = await settle();
+
+  assert.equal(settled.status, "SETTLED");
+  assert.equal(again.transactionId, settled.transactionId);
+  assert.equal((await account()).balance, 40_000);
+  assert.equal((await account()).pendingIn, 0);
+});

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.client.generated.ApiException;
 import dev.ewallet.ledger.client.model.AccountResponse;
 import dev.ewallet.ledger.client.model.CreateAccountRequest;
 import dev.ewallet.ledger.client.model.DepositRequest;
+import dev.ewallet.ledger.client.model.PendingDepositResponse;
 import dev.ewallet.ledger.client.model.PostingResponse;
 import dev.ewallet.ledger.client.model.Problem;
 import dev.ewallet.ledger.client.model.Problem.CodeEnum;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The generated client against a running service ({@code -Dledger.url}, started by {@code
  * ops/fresh-machine/check.sh}) in local mode, with HS256 development tokens: a deposit and a
- * transfer, the transfer's replay under its key, and a refusal read as its typed problem.
+ * transfer, the transfer's replay under its key, and a refusal read as its typed problem; a pending
+ * deposit shown as pendingIn and settled once.
  */
 class LedgerClientIT {
 
@@ -69,6 +71,42 @@ class LedgerClientIT {
     assertThat(problem.getTraceId()).matches("[0-9a-f]{32}");
     assertThat(LedgerClient.resendWithTheSameKey(problem)).isFalse();
     assertThat(owner.accounts().getAccount(from.getId(), null).getBalance()).isEqualTo(75_000L);
+  }
+
+  @Test
+  void aPendingDepositShowsAsPendingInAndSettlesOnce() throws ApiException {
+    long user = ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000);
+    LedgerClient owner = LedgerClient.connect(SERVICE, () -> token(user, false));
+    LedgerClient operator = LedgerClient.connect(SERVICE, () -> token(1, true));
+    AccountResponse wallet = owner.accounts().create(new CreateAccountRequest().currency("VND"));
+    assertThat(wallet.getDepositReference()).startsWith("RF").endsWith("W" + wallet.getId());
+
+    PendingDepositResponse announced =
+        operator
+            .moneyMovements()
+            .deposit(
+                LedgerClient.newIdempotencyKey(),
+                new DepositRequest()
+                    .accountId(wallet.getId())
+                    .amount(40_000L)
+                    .status(DepositRequest.StatusEnum.PENDING))
+            .getPendingDepositResponse();
+
+    assertThat(announced.getStatus()).isEqualTo(PendingDepositResponse.StatusEnum.PENDING);
+    AccountResponse waiting = owner.accounts().getAccount(wallet.getId(), null);
+    assertThat(waiting.getBalance()).isZero();
+    assertThat(waiting.getPendingIn()).isEqualTo(40_000L);
+
+    String key = LedgerClient.newIdempotencyKey();
+    PendingDepositResponse settled =
+        operator.moneyMovements().settleDeposit(announced.getId(), key);
+    PendingDepositResponse again = operator.moneyMovements().settleDeposit(announced.getId(), key);
+
+    assertThat(settled.getStatus()).isEqualTo(PendingDepositResponse.StatusEnum.SETTLED);
+    assertThat(again.getTransactionId()).isEqualTo(settled.getTransactionId());
+    AccountResponse credited = owner.accounts().getAccount(wallet.getId(), null);
+    assertThat(credited.getBalance()).isEqualTo(40_000L);
+    assertThat(credited.getPendingIn()).isZero();
   }
 
   /** A token as bin/dev-token mints it: HS256 over the development secret, an hour to live. */
