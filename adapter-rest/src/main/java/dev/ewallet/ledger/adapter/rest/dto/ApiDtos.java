@@ -187,7 +187,14 @@ public final class ApiDtos {
 
   /** {@code fee}: what the transfer charged its payer besides the amount; absent when nothing. */
   public record PostingResponse(
-      String transactionId, String status, @JsonInclude(JsonInclude.Include.NON_NULL) Long fee) {}
+      String transactionId,
+      @Schema(
+              description =
+                  "Always COMPLETED: the transaction is posted (a pending deposit's answer says"
+                      + " PENDING instead)",
+              allowableValues = {"COMPLETED"})
+          String status,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long fee) {}
 
   /** {@code balanceAfter} is absent for accounts the caller does not own. */
   record TransactionEntryResponse(
