@@ -31,7 +31,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param settlementTime how long the bank usually takes to pay a withdrawal out; one pending longer
  *     is listed by reconciliation's bank view
  * @param matchWindowDays how many days a credit's value date may be from a pending deposit's
- *     announcement for a statement to match them by amount
+ *     announcement, or a debit's after a payout was sent, for a statement to match them by amount
  */
 @ConfigurationProperties("ledger.bank")
 record BankProperties(

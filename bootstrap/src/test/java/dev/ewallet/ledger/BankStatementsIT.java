@@ -16,12 +16,15 @@ import dev.ewallet.ledger.events.client.SafeguardingShortfallRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -380,6 +383,33 @@ class BankStatementsIT extends LedgerIntegrationTest {
     assertThat(api().get("/v1/bank-statements/lines?status=LOST", OPERATOR).code())
         .isEqualTo("VALIDATION_FAILED");
     assertThat(unmatchedLinesOf("STMT-" + id)).isEmpty();
+  }
+
+  @Test
+  void aDebitNamingNoWithdrawalPaysOutTheOnePayoutOfItsAmountSentBeforeItsValueDate() {
+    Wallet wallet = walletWith(100_000);
+    // An amount no other test withdraws, so that this payout is the only one of it.
+    long amount = 10_000 + ThreadLocalRandom.current().nextLong(80_000);
+    String paid = withdrawal(wallet, amount);
+    String id = unique();
+    String xml =
+        statement(id)
+            .balances(Long.toString(amount), "0")
+            .valueDate(LocalDate.now(ZoneOffset.UTC))
+            .entry(
+                "DBIT", Long.toString(amount), payment("NOTPROVIDED", Long.toString(amount), "VND"))
+            .xml();
+
+    ApiClient.Reply imported = importStatement(OPERATOR, xml, "");
+
+    assertThat(imported.status()).as(imported.body()).isEqualTo(201);
+    assertThat(outcomes(imported)).containsExactly("SETTLED_WITHDRAWAL");
+    JsonNode line = imported.json().get("statements").get(0).get("lines").get(0);
+    assertThat(line.get("withdrawalId").asText()).isEqualTo(paid);
+    assertThat(line.get("reason").asText())
+        .isEqualTo("paid out: matched by its amount and value date");
+    assertThat(status(paid)).isEqualTo("COMPLETED");
+    assertBooksBalance();
   }
 
   @Test

@@ -287,6 +287,42 @@ public abstract class BankFlowRepositoryContract {
   }
 
   @Test
+  void pendingPayoutsOfAnAmountAreFoundByWhenTheBankWasAskedForThem() {
+    AccountId wallet = wallet();
+    // An amount no other test withdraws.
+    long amount = 2_000_000_011L + LedgerFixtures.freshUserId();
+    Withdrawal early = Withdrawal.requested(posted(wallet), wallet, vnd(amount), now);
+    Withdrawal later = Withdrawal.requested(posted(wallet), wallet, vnd(amount), now);
+    Withdrawal neverAsked = Withdrawal.requested(posted(wallet), wallet, vnd(amount), now);
+    Withdrawal settled = Withdrawal.requested(posted(wallet), wallet, vnd(amount), now);
+    inTransaction(() -> {
+      List.of(early, later, neverAsked, settled).forEach(withdrawals()::insertWithdrawal);
+      return null;
+    });
+    withdrawals().markPayoutRequested(early.id(), now);
+    withdrawals().markPayoutRequested(later.id(), now.plusSeconds(3600));
+    withdrawals().markPayoutRequested(settled.id(), now);
+    inTransaction(() -> {
+      withdrawals()
+          .updateWithdrawal(
+              withdrawals()
+                  .lockWithdrawals(new TreeSet<>(List.of(settled.id())))
+                  .getFirst()
+                  .complete(posted(wallet), now.plusSeconds(60)));
+      return null;
+    });
+
+    assertThat(withdrawals().findPayoutsOfAmount(vnd(amount), now, now.plusSeconds(7200), 5))
+        .containsExactly(early, later);
+    assertThat(withdrawals().findPayoutsOfAmount(vnd(amount), now, now.plusSeconds(3600), 5))
+        .containsExactly(early);
+    assertThat(withdrawals().findPayoutsOfAmount(vnd(amount), now, now.plusSeconds(7200), 1))
+        .containsExactly(early);
+    assertThat(withdrawals().findPayoutsOfAmount(vnd(amount + 1), now, now.plusSeconds(7200), 5))
+        .isEmpty();
+  }
+
+  @Test
   void pendingDepositsOfAnAmountAreFoundByWhenTheyWereAnnounced() {
     AccountId wallet = wallet();
     // An amount no other test announces.

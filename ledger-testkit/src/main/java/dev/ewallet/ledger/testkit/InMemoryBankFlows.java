@@ -80,6 +80,20 @@ public final class InMemoryBankFlows
   }
 
   @Override
+  public List<Withdrawal> findPayoutsOfAmount(Money amount, Instant from, Instant to, int limit) {
+    return store.locked(() ->
+        pendingWithdrawals()
+            .filter(w -> w.amount().equals(amount) && payoutsRequested.containsKey(w.id()))
+            .filter(w -> {
+              Instant asked = payoutsRequested.get(w.id());
+              return !asked.isBefore(from) && asked.isBefore(to);
+            })
+            .sorted(Comparator.comparing(w -> payoutsRequested.get(w.id())))
+            .limit(limit)
+            .toList());
+  }
+
+  @Override
   public Optional<Instant> oldestPendingSince() {
     return store.locked(
         () -> pendingWithdrawals().map(Withdrawal::createdAt).min(Comparator.naturalOrder()));

@@ -43,6 +43,7 @@ import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -94,7 +95,8 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
    * @param safeguarding checked after each import that stores an end-of-day statement, for its
    *     currency
    * @param matchWindowDays how many days a credit's value date may be from a pending deposit's
-   *     announcement for the amount rule to match them ({@link StatementMatching})
+   *     announcement, or a debit's after a payout was sent, for the amount rules to match them
+   *     ({@link StatementMatching})
    */
   public BankStatementService(
       BankStatementReader reader,
@@ -254,18 +256,24 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
       @Override
       public List<PendingDeposit> pendingDepositsOf(
           Money amount, LocalDate from, LocalDate to, int limit) {
-        return deposits.findPendingOfAmount(
-            amount,
-            from.atStartOfDay(ZoneOffset.UTC).toInstant(),
-            to.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant(),
-            limit);
+        return deposits.findPendingOfAmount(amount, startOf(from), startOf(to.plusDays(1)), limit);
       }
 
       @Override
       public Optional<Account> account(AccountId id) {
         return wallets.findById(id);
       }
+
+      @Override
+      public List<Withdrawal> payoutsOf(Money amount, LocalDate from, LocalDate to, int limit) {
+        return withdrawals.findPayoutsOfAmount(
+            amount, startOf(from), startOf(to.plusDays(1)), limit);
+      }
     };
+  }
+
+  private static Instant startOf(LocalDate day) {
+    return day.atStartOfDay(ZoneOffset.UTC).toInstant();
   }
 
   /** Settles what the stored statement's unresolved lines match, and records each resolution. */
@@ -290,8 +298,8 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
                     null,
                     Outcome.SETTLED_WITHDRAWAL,
                     () -> settlements.complete(complete.withdrawalId()),
-                    BY_END_TO_END_ID,
-                    "paid out: matched by its end-to-end id",
+                    complete.byEndToEndId() ? BY_END_TO_END_ID : BY_AMOUNT_AND_DATE,
+                    "paid out: " + matchedBy(complete),
                     principal));
         case FailWithdrawal fail ->
             lines.add(
@@ -384,9 +392,18 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
             case Unmatched unmatched -> waiting(number, lineId, unmatched.reason());
             case CompleteWithdrawal complete ->
                 previewWithdrawal(
-                    number, lineId, complete.withdrawalId(), Outcome.SETTLED_WITHDRAWAL);
+                    number,
+                    lineId,
+                    complete.withdrawalId(),
+                    Outcome.SETTLED_WITHDRAWAL,
+                    matchedBy(complete));
             case FailWithdrawal fail ->
-                previewWithdrawal(number, lineId, fail.withdrawalId(), Outcome.FAILED_WITHDRAWAL);
+                previewWithdrawal(
+                    number,
+                    lineId,
+                    fail.withdrawalId(),
+                    Outcome.FAILED_WITHDRAWAL,
+                    "matched by its end-to-end id");
             case SettleDeposit deposit -> previewDeposit(number, lineId, deposit);
             case BookDeposit booking ->
                 new StatementImport.Line(
@@ -404,8 +421,14 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
     return lines;
   }
 
+  private static String matchedBy(CompleteWithdrawal complete) {
+    return complete.byEndToEndId()
+        ? "matched by its end-to-end id"
+        : "matched by its amount and value date";
+  }
+
   private StatementImport.Line previewWithdrawal(
-      int number, Long lineId, TransactionId withdrawalId, Outcome outcome) {
+      int number, Long lineId, TransactionId withdrawalId, Outcome outcome, String matchedBy) {
     Optional<Withdrawal> withdrawal = withdrawals.findWithdrawal(withdrawalId);
     if (withdrawal.isEmpty() || withdrawal.get().status() != WithdrawalStatus.PENDING) {
       return waiting(
@@ -418,13 +441,7 @@ public final class BankStatementService implements ImportBankStatementsUseCase {
               + ", not pending");
     }
     return new StatementImport.Line(
-        number,
-        lineId,
-        outcome,
-        withdrawalId,
-        null,
-        null,
-        "would settle: matched by its end-to-end id");
+        number, lineId, outcome, withdrawalId, null, null, "would settle: " + matchedBy);
   }
 
   private StatementImport.Line previewDeposit(int number, Long lineId, SettleDeposit decision) {

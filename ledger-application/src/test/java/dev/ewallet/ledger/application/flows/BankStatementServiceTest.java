@@ -652,4 +652,32 @@ class BankStatementServiceTest {
     assertThat(line.reason()).contains("holds USD");
     assertThat(f.balance(dollars)).isZero();
   }
+
+  @Test
+  void anEndOfDayDebitNamingNoWithdrawalPaysOutTheOnePayoutOfItsAmount() {
+    TransactionId sent = withdraw(4_321);
+
+    StatementImport.Line notified =
+        importFile(notification("33", OURS, line(1, CreditDebit.DEBIT, 4_321, null, null)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+    StatementImport.Line preview =
+        dryRun(endOfDay("33", 50_000, line(1, CreditDebit.DEBIT, 4_321, null, null))).getFirst();
+    StatementImport.Line daily =
+        importFile(endOfDay("33", 50_000, line(1, CreditDebit.DEBIT, 4_321, null, null)))
+            .statements()
+            .getFirst()
+            .lines()
+            .getFirst();
+
+    assertThat(notified.outcome()).isEqualTo(Outcome.UNMATCHED);
+    assertThat(preview.outcome()).isEqualTo(Outcome.SETTLED_WITHDRAWAL);
+    assertThat(preview.reason()).isEqualTo("would settle: matched by its amount and value date");
+    assertThat(daily.outcome()).isEqualTo(Outcome.SETTLED_WITHDRAWAL);
+    assertThat(daily.withdrawalId()).isEqualTo(sent);
+    assertThat(daily.reason()).isEqualTo("paid out: matched by its amount and value date");
+    assertThat(status(sent)).isEqualTo(WithdrawalStatus.COMPLETED);
+  }
 }

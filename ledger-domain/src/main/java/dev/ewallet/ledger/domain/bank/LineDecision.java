@@ -11,8 +11,13 @@ import java.util.Objects;
  */
 public sealed interface LineDecision {
 
-  /** The line is the bank paying the withdrawal out. */
-  record CompleteWithdrawal(TransactionId withdrawalId) implements LineDecision {
+  /**
+   * The line is the bank paying the withdrawal out.
+   *
+   * @param byEndToEndId matched by the withdrawal's end-to-end id; else by its amount and date
+   */
+  record CompleteWithdrawal(TransactionId withdrawalId, boolean byEndToEndId)
+      implements LineDecision {
     public CompleteWithdrawal {
       Objects.requireNonNull(withdrawalId, "withdrawalId");
     }

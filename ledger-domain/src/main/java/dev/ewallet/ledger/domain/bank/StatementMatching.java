@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -48,6 +49,12 @@ import java.util.stream.Stream;
  *       date, pays that deposit in. Two such deposits (or two such credits) wait: an operator
  *       chooses. A notification's credit is not matched by amount: the day's statement reports it
  *       again, and by amount alone the ledger could not tell one payment reported twice from two.
+ *   <li>A debit (not a return) of an end-of-day statement naming no withdrawal, of exactly the
+ *       amount of one pending withdrawal of its currency whose payout the bank was asked for within
+ *       the window of days before its value date, pays that withdrawal out: the bank dropped the
+ *       end-to-end id. Two such withdrawals (or two such debits, or a debit for a withdrawal
+ *       another line names by its id) wait. A notification's debit is not matched by amount, for
+ *       the reason credits are not.
  *   <li>A line naming no withdrawal, pending deposit or wallet waits.
  * </ol>
  *
@@ -80,19 +87,26 @@ public final class StatementMatching {
 
     /** The account of an id; empty when there is none. */
     Optional<Account> account(AccountId id);
+
+    /**
+     * Pending withdrawals of the statement's currency of exactly this amount whose payout the bank
+     * was asked for between the two days (UTC, both included), at most {@code limit}.
+     */
+    List<Withdrawal> payoutsOf(Money amount, LocalDate from, LocalDate to, int limit);
   }
 
   /**
    * Decides every line of the statement.
    *
-   * @param window how many days a credit's value date may be from a pending deposit's announcement
-   *     for the amount rule to match them
+   * @param window how many days a credit's value date may be from a pending deposit's announcement,
+   *     or a debit's after its payout was sent, for the amount rules to match them
    * @return one decision per line number, in the lines' order
    */
   public static Map<Integer, LineDecision> decide(
       BankStatement statement, Candidates candidates, int window) {
     Map<Integer, LineDecision> decisions = new LinkedHashMap<>();
     Map<TransactionId, List<StatementLine>> payouts = new LinkedHashMap<>();
+    Map<TransactionId, List<StatementLine>> payoutsByAmount = new LinkedHashMap<>();
     Map<PendingDeposit, List<StatementLine>> byReference = new LinkedHashMap<>();
     Map<PendingDeposit, List<StatementLine>> byAmount = new LinkedHashMap<>();
     for (StatementLine line : statement.lines()) {
@@ -105,27 +119,35 @@ public final class StatementMatching {
         byReference.computeIfAbsent(deposit.get(), id -> new ArrayList<>()).add(line);
       } else if (wallet.isPresent()) {
         decisions.put(line.number(), decideBooking(statement, line, wallet.get(), candidates));
+      } else if (paysOut(line) && statement.kind() == StatementKind.END_OF_DAY) {
+        byAmount(
+            line,
+            candidates.payoutsOf(
+                line.amount(), line.valueDate().minusDays(window), line.valueDate(), 2),
+            Withdrawal::id,
+            payoutsByAmount,
+            decisions,
+            "several payouts of "
+                + line.amount()
+                + " were sent within "
+                + window
+                + " days before its value date");
       } else if (line.paysIn() && statement.kind() == StatementKind.END_OF_DAY) {
-        List<PendingDeposit> sameAmount =
+        byAmount(
+            line,
             candidates.pendingDepositsOf(
                 line.amount(),
                 line.valueDate().minusDays(window),
                 line.valueDate().plusDays(window),
-                2);
-        if (sameAmount.size() == 1) {
-          byAmount.computeIfAbsent(sameAmount.getFirst(), id -> new ArrayList<>()).add(line);
-        } else {
-          decisions.put(
-              line.number(),
-              new Unmatched(
-                  sameAmount.isEmpty()
-                      ? "no withdrawal or deposit matches this line"
-                      : "several pending deposits of "
-                          + line.amount()
-                          + " were announced within "
-                          + window
-                          + " days of its value date: an operator chooses"));
-        }
+                2),
+            Function.identity(),
+            byAmount,
+            decisions,
+            "several pending deposits of "
+                + line.amount()
+                + " were announced within "
+                + window
+                + " days of its value date");
       } else {
         decisions.put(line.number(), new Unmatched("no withdrawal or deposit matches this line"));
       }
@@ -133,6 +155,16 @@ public final class StatementMatching {
     payouts.forEach(
         (id, lines) -> decisions.putAll(decidePayout(id, lines, candidates.withdrawal(id))));
     byReference.forEach((deposit, lines) -> decisions.putAll(decideDeposit(deposit, lines, true)));
+    payoutsByAmount.forEach((id, lines) -> {
+      if (payouts.containsKey(id) || lines.size() > 1) {
+        lines.forEach(line ->
+            decisions.put(
+                line.number(),
+                new Unmatched("withdrawal " + id + " is paid on more than one line")));
+      } else {
+        decisions.put(lines.getFirst().number(), new CompleteWithdrawal(id, false));
+      }
+    });
     byAmount.forEach((deposit, lines) -> {
       if (byReference.containsKey(deposit)) {
         lines.forEach(line ->
@@ -198,11 +230,39 @@ public final class StatementMatching {
     }
     LineDecision settlement =
         returned.isEmpty()
-            ? new CompleteWithdrawal(id)
+            ? new CompleteWithdrawal(id, true)
             : new FailWithdrawal(id, returnReason(returned.getFirst()));
     paid.forEach(line -> decisions.put(line.number(), settlement));
     returned.forEach(line -> decisions.put(line.number(), settlement));
     return decisions;
+  }
+
+  /**
+   * Files the line under the one candidate of its amount, or decides that it waits: for none, or
+   * for several ({@code several} says which), of which an operator chooses.
+   */
+  private static <C, K> void byAmount(
+      StatementLine line,
+      List<C> sameAmount,
+      Function<C, K> key,
+      Map<K, List<StatementLine>> matched,
+      Map<Integer, LineDecision> decisions,
+      String several) {
+    if (sameAmount.size() == 1) {
+      matched.computeIfAbsent(key.apply(sameAmount.getFirst()), k -> new ArrayList<>()).add(line);
+    } else {
+      decisions.put(
+          line.number(),
+          new Unmatched(
+              sameAmount.isEmpty()
+                  ? "no withdrawal or deposit matches this line"
+                  : several + ": an operator chooses"));
+    }
+  }
+
+  /** A payment leaving the account, not one of the ledger's payouts coming back. */
+  private static boolean paysOut(StatementLine line) {
+    return line.direction() == CreditDebit.DEBIT && !line.returned();
   }
 
   /** The pending deposit a credit names by its end-to-end id or its remittance text, if any. */

@@ -38,6 +38,9 @@ class StatementMatchingTest {
   private final List<StatementLine> lines = new ArrayList<>();
   private final Map<AccountId, Account> accounts = new HashMap<>();
 
+  /** The day each withdrawal's payout was sent to the bank. */
+  private final Map<TransactionId, LocalDate> sentOn = new HashMap<>();
+
   private AccountId account(long id, String currency, AccountKind kind) {
     accounts.put(AccountId.of(id), Account.rehydrate(id, 7L, currency, kind, 0, Instant.EPOCH));
     return AccountId.of(id);
@@ -152,6 +155,15 @@ class StatementMatchingTest {
           public Optional<Account> account(AccountId id) {
             return Optional.ofNullable(accounts.get(id));
           }
+
+          @Override
+          public List<Withdrawal> payoutsOf(Money amount, LocalDate from, LocalDate to, int limit) {
+            return withdrawals.values().stream()
+                .filter(w -> w.amount().equals(amount) && sentOn.containsKey(w.id()))
+                .filter(w -> !sentOn.get(w.id()).isBefore(from) && !sentOn.get(w.id()).isAfter(to))
+                .limit(limit)
+                .toList();
+          }
         },
         3);
   }
@@ -174,7 +186,7 @@ class StatementMatchingTest {
     TransactionId paid = withdrawal(5_000);
     line(CreditDebit.DEBIT, 5_000, paid, null);
 
-    assertThat(decide()).containsExactly(Map.entry(1, new CompleteWithdrawal(paid)));
+    assertThat(decide()).containsExactly(Map.entry(1, new CompleteWithdrawal(paid, true)));
   }
 
   @Test
@@ -354,5 +366,43 @@ class StatementMatchingTest {
     assertThat(((Unmatched) endOfDay.get(3)).reason()).contains("no wallet");
     assertThat(endOfDay.get(4)).isEqualTo(new BookDeposit(wallet));
     assertThat(((Unmatched) decide().get(4)).reason()).contains("day's statement");
+  }
+
+  @Test
+  void anEndOfDayDebitNamingNothingPaysOutTheOnePayoutOfItsAmountSentBeforeItsValueDate() {
+    TransactionId sent = withdrawal(5_000);
+    sentOn.put(sent, DAY.minusDays(1));
+    withdrawal(6_000); // never sent to the bank
+    TransactionId sentLater = withdrawal(7_000);
+    sentOn.put(sentLater, DAY.plusDays(1));
+    TransactionId sentLongBefore = withdrawal(8_000);
+    sentOn.put(sentLongBefore, DAY.minusDays(4));
+    line(CreditDebit.DEBIT, 5_000, null, null);
+    line(CreditDebit.DEBIT, 6_000, null, null);
+    line(CreditDebit.DEBIT, 7_000, null, null);
+    line(CreditDebit.DEBIT, 8_000, null, null);
+
+    Map<Integer, LineDecision> endOfDay = decideEndOfDay();
+    assertThat(endOfDay.get(1)).isEqualTo(new CompleteWithdrawal(sent, false));
+    assertThat(endOfDay.values()).filteredOn(Unmatched.class::isInstance).hasSize(3);
+    assertThat(decide().get(1)).isInstanceOf(Unmatched.class);
+  }
+
+  @Test
+  void aDebitOfTheAmountOfTwoPayoutsOrOfOneNamedByAnotherLineWaits() {
+    TransactionId first = withdrawal(5_000);
+    TransactionId second = withdrawal(5_000);
+    TransactionId named = withdrawal(9_000);
+    for (TransactionId id : List.of(first, second, named)) {
+      sentOn.put(id, DAY);
+    }
+    line(CreditDebit.DEBIT, 5_000, null, null);
+    line(CreditDebit.DEBIT, 9_000, named, null);
+    line(CreditDebit.DEBIT, 9_000, null, null);
+
+    Map<Integer, LineDecision> decisions = decideEndOfDay();
+    assertThat(((Unmatched) decisions.get(1)).reason()).contains("several payouts");
+    assertThat(decisions.get(2)).isEqualTo(new CompleteWithdrawal(named, true));
+    assertThat(((Unmatched) decisions.get(3)).reason()).contains("more than one line");
   }
 }

@@ -180,6 +180,24 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
   }
 
   @Override
+  public List<Withdrawal> findPayoutsOfAmount(Money amount, Instant from, Instant to, int limit) {
+    return jdbc.sql(
+            "SELECT "
+                + WITHDRAWAL_COLUMNS
+                + " FROM withdrawal WHERE status = 'PENDING' AND currency = ? AND amount = ?"
+                + " AND payout_requested_at >= ? AND payout_requested_at < ?"
+                + " ORDER BY payout_requested_at, id LIMIT ?")
+        .params(
+            amount.currency().value(),
+            amount.amountMinor(),
+            SqlTypes.timestamp(from),
+            SqlTypes.timestamp(to),
+            limit)
+        .query(JpaBankFlowRepositoryAdapter::withdrawal)
+        .list();
+  }
+
+  @Override
   public Optional<Instant> oldestPendingSince() {
     return jdbc.sql(
             "SELECT created_at FROM withdrawal WHERE status = 'PENDING'"

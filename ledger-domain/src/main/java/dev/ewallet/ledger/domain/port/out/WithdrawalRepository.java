@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -39,6 +40,13 @@ public interface WithdrawalRepository {
    * oldest first.
    */
   List<Withdrawal> findUnrequestedPayouts(Instant createdBefore, int limit);
+
+  /**
+   * Pending withdrawals of exactly this amount (and its currency) whose payout the bank was asked
+   * for at or after {@code from} and before {@code to}, first asked first, at most {@code limit}:
+   * what a bank debit naming no withdrawal may be paying out.
+   */
+  List<Withdrawal> findPayoutsOfAmount(Money amount, Instant from, Instant to, int limit);
 
   /** When the oldest pending withdrawal was requested; empty when none is pending. */
   Optional<Instant> oldestPendingSince();
