@@ -15,9 +15,6 @@
 # --keep, to look at plans by hand); the report goes to bench/out/history.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. bin/java-env.sh
-. bin/dev-secret.sh
-. bin/jvm-options.sh
 WALLETS=10000000 ENTRIES=1000000 KEEP=false
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -28,7 +25,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 DB=ledger_history_bench PORT=18097 OUT=bench/out/history BUSY=1
-BASE=http://127.0.0.1:$PORT
 SERVER_LOG=$(ls /var/log/postgresql/postgresql-*-main.log | sort -V | tail -1)
 mkdir -p "$OUT"
 log() { echo "[history] $*" >&2; }
@@ -37,26 +33,12 @@ as_admin() { psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -qtA "$@"
 . bin/db-roles.sh
 psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
 ensure_ledger_database "$DB"
-./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
-jar=$(ls bootstrap/target/bootstrap-*.jar | head -1)
-service=
-start_service() {
-  # shellcheck disable=SC2086 # the options are words
-  LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDGER_SECURITY_MODE=local \
-    LEDGER_OUTBOX_RELAY_ENABLED=false LEDGER_BANK_GATEWAY=simulator \
-    LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 \
-    java $LEDGER_JAVA_OPTS -jar "$jar" >> "$OUT/service.log" 2>&1 &
-  service=$!
-  for _ in $(seq 1 120); do curl -sf "$BASE/actuator/health" >/dev/null && return; sleep 1; done
-  log "the service did not start"; exit 1
-}
-stop_service() { kill "$service" 2>/dev/null; wait "$service" 2>/dev/null || true; }
+. bench/service.sh
 finish() {
   stop_service
   [ "$KEEP" = true ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" || true
 }
 trap finish EXIT
-: > "$OUT/service.log"
 start_service
 
 log "loading $WALLETS wallets..."

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.application.flows.StatementInboxService;
 import dev.ewallet.ledger.application.flows.StatementLineResolutionService;
 import dev.ewallet.ledger.application.reads.BankExceptionsService;
 import dev.ewallet.ledger.application.reads.BankStatementLinesService;
+import dev.ewallet.ledger.application.reads.PayoutFilesService;
 import dev.ewallet.ledger.application.reads.SafeguardingService;
 import dev.ewallet.ledger.domain.port.in.AccountEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.AdmitRequestUseCase;
@@ -37,6 +38,7 @@ import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.OutgoingLimitsQuery;
+import dev.ewallet.ledger.domain.port.in.PayoutFilesQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
@@ -420,6 +422,11 @@ class UseCaseWiring {
         ResolveStatementLineUseCase.class,
         new StatementLineResolutionService(
             store, withdrawals, deposits, accounts, settlements, clock));
+  }
+
+  @Bean
+  PayoutFilesQuery payoutFilesQuery(PayoutFileStore files, UseCaseTimers timers) {
+    return timers.timed(PayoutFilesQuery.class, new PayoutFilesService(files));
   }
 
   @Bean

@@ -147,6 +147,25 @@ class PayoutFilesIT extends LedgerIntegrationTest {
     }
     assertThat(api().get("/v1/payout-files/PAY-NONE", OPERATOR).code()).isEqualTo("NOT_FOUND");
 
+    // The listing shows it first, newest first, without its payouts.
+    JsonNode newest = api().get("/v1/payout-files?currency=VND&limit=1", OPERATOR).json();
+    JsonNode listed = newest.get("items").get(0);
+    assertThat(listed.get("fileId").asText()).isEqualTo(file.get("fileId").asText());
+    assertThat(listed.get("payouts").asInt()).isEqualTo(1_000);
+    assertThat(listed.get("total").asLong()).isEqualTo(file.get("total").asLong());
+    assertThat(listed.get("executionDate").asText())
+        .isEqualTo(recorded.get("executionDate").asText());
+    String cursor = newest.get("nextCursor").asText();
+    assertThat(
+            api()
+                .get("/v1/payout-files?currency=VND&limit=100&cursor=" + cursor, OPERATOR)
+                .json()
+                .get("items"))
+        .noneMatch(f -> f.get("fileId").asText().equals(file.get("fileId").asText()));
+    assertThat(api().get("/v1/payout-files?limit=0", OPERATOR).code())
+        .isEqualTo("VALIDATION_FAILED");
+    assertThat(api().get("/v1/payout-files", openWallet().token()).code()).isEqualTo("FORBIDDEN");
+
     // Nothing is filed twice; a lost file is written again byte for byte, paying nothing anew.
     assertThat(
             api().post("/v1/payout-files", OPERATOR, ApiClient.newKey(), null).json().get("items"))

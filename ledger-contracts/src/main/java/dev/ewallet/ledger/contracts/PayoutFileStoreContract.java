@@ -9,10 +9,12 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.bank.PayoutFile;
+import dev.ewallet.ledger.domain.bank.PayoutFileSummary;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
@@ -67,8 +69,12 @@ public abstract class PayoutFileStoreContract {
   }
 
   private Optional<PayoutFile> create(int max) {
+    return create(max, now);
+  }
+
+  private Optional<PayoutFile> create(int max, Instant at) {
     String id = "PAY-" + UUID.randomUUID().toString().substring(0, 30);
-    return unitOfWork().inTransaction(() -> payoutFiles().createFile(id, VND, now, today, max));
+    return unitOfWork().inTransaction(() -> payoutFiles().createFile(id, VND, at, today, max));
   }
 
   private void fileWhatWaits() {
@@ -111,5 +117,28 @@ public abstract class PayoutFileStoreContract {
         });
 
     assertThat(create(10)).isEmpty();
+  }
+
+  @Test
+  void filesAreListedNewestFirstPageByPage() {
+    fileWhatWaits();
+    // Made later than any other test's files, so that these three are the newest.
+    Instant later = now.plus(3650, ChronoUnit.DAYS);
+    pending(10, PAYEE, now);
+    PayoutFile first = create(10, later).orElseThrow();
+    pending(20, PAYEE, now);
+    pending(30, PAYEE, now);
+    PayoutFile second = create(10, later.plusSeconds(60)).orElseThrow();
+    pending(40, PAYEE, now);
+    PayoutFile third = create(10, later.plusSeconds(120)).orElseThrow();
+
+    assertThat(payoutFiles().list(VND, null, 2))
+        .containsExactly(PayoutFileSummary.of(third), PayoutFileSummary.of(second));
+    assertThat(payoutFiles().list(null, second.id(), 1))
+        .containsExactly(PayoutFileSummary.of(first));
+    assertThat(PayoutFileSummary.of(second).payouts()).isEqualTo(2);
+    assertThat(PayoutFileSummary.of(second).total()).isEqualTo(vnd(50));
+    assertThat(payoutFiles().list(CurrencyCode.of("CHF"), null, 5)).isEmpty();
+    assertThat(payoutFiles().list(VND, "PAY-NONE", 5)).isEmpty();
   }
 }

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.testkit;
 
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.bank.PayoutFile;
+import dev.ewallet.ledger.domain.bank.PayoutFileSummary;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -63,5 +64,23 @@ public final class InMemoryPayoutFiles implements PayoutFileStore {
   @Override
   public synchronized Optional<PayoutFile> find(String fileId) {
     return Optional.ofNullable(files.get(fileId));
+  }
+
+  @Override
+  public synchronized List<PayoutFileSummary> list(
+      CurrencyCode currency, String afterId, int limit) {
+    Comparator<PayoutFile> newestFirst =
+        Comparator.comparing(PayoutFile::createdAt).thenComparing(PayoutFile::id).reversed();
+    PayoutFile after = afterId == null ? null : files.get(afterId);
+    if (afterId != null && after == null) {
+      return List.of();
+    }
+    return files.values().stream()
+        .filter(f -> currency == null || f.currency().equals(currency))
+        .filter(f -> after == null || newestFirst.compare(f, after) > 0)
+        .sorted(newestFirst)
+        .limit(limit)
+        .map(PayoutFileSummary::of)
+        .toList();
   }
 }

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.adapter.persistence.PayeeColumns;
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.domain.bank.Payout;
 import dev.ewallet.ledger.domain.bank.PayoutFile;
+import dev.ewallet.ledger.domain.bank.PayoutFileSummary;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
@@ -104,6 +105,34 @@ class JdbcPayoutFileStoreAdapter implements PayoutFileStore {
                 .param(fileId)
                 .query((row, n) -> payout(row))
                 .list()));
+  }
+
+  @Override
+  public List<PayoutFileSummary> list(CurrencyCode currency, String afterId, int limit) {
+    return jdbc.sql(
+            "SELECT f.id, f.currency, f.created_at, f.execution_date, f.payouts, f.total"
+                + " FROM payout_file f"
+                + " WHERE (?::char(3) IS NULL OR f.currency = ?::char(3))"
+                + " AND (?::varchar IS NULL OR (f.created_at, f.id) < (SELECT a.created_at, a.id"
+                + "  FROM payout_file a WHERE a.id = ?::varchar))"
+                + " ORDER BY f.created_at DESC, f.id DESC LIMIT ?")
+        .params(
+            currency == null ? null : currency.value(),
+            currency == null ? null : currency.value(),
+            afterId,
+            afterId,
+            limit)
+        .query((row, n) -> {
+          CurrencyCode of = CurrencyCode.of(row.getString("currency"));
+          return new PayoutFileSummary(
+              row.getString("id"),
+              of,
+              SqlTypes.instant(row, "created_at"),
+              row.getObject("execution_date", LocalDate.class),
+              row.getInt("payouts"),
+              Money.of(row.getLong("total"), of));
+        })
+        .list();
   }
 
   private static Payout payout(ResultSet row) throws SQLException {

@@ -387,6 +387,18 @@ public final class ApiDtos {
 
   public record PayoutFilesResponse(List<PayoutFileResponse> items) {}
 
+  /** A recorded payment file as the listing shows it: how many payouts, and their total. */
+  public record PayoutFileSummaryResponse(
+      String fileId,
+      String currency,
+      Instant createdAt,
+      LocalDate executionDate,
+      int payouts,
+      long total) {}
+
+  /** {@code nextCursor}: pass it as {@code cursor} for the next page; null on the last. */
+  public record PayoutFileListResponse(List<PayoutFileSummaryResponse> items, String nextCursor) {}
+
   /**
    * A recorded payment file: its payouts in their order in it, each payment's end-to-end id the
    * withdrawal id without dashes. Amounts in minor units.

@@ -1,9 +1,11 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.bank.PayoutFile;
+import dev.ewallet.ledger.domain.bank.PayoutFileSummary;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,4 +30,13 @@ public interface PayoutFileStore {
 
   /** The recorded file of this id, its payouts as they were filed. */
   Optional<PayoutFile> find(String fileId);
+
+  /**
+   * Recorded files, newest first (by when they were made, then by id), at most {@code limit}.
+   *
+   * @param currency {@code null} for every currency
+   * @param afterId the previous page's last file id: the files after it; {@code null} for the
+   *     newest, and an id of no file gives an empty page
+   */
+  List<PayoutFileSummary> list(CurrencyCode currency, String afterId, int limit);
 }

@@ -1,0 +1,26 @@
+# Sourced by the benchmarks that run one service of their own (bench/history.sh,
+# bench/safeguarding.sh): builds it, and starts and stops it on $PORT against database $DB, its log
+# in $OUT/service.log, as bin/run would in local mode, with the outbox relay off (no broker) and the
+# rate limit out of the way. start_service passes its arguments to the service.
+. bin/java-env.sh
+. bin/dev-secret.sh
+. bin/jvm-options.sh
+BASE=http://127.0.0.1:$PORT
+./mvnw -B -q -ntp -DskipTests -Dspotless.check.skip install
+jar=$(ls bootstrap/target/bootstrap-*.jar | head -1)
+service=
+: > "$OUT/service.log"
+start_service() {
+  # shellcheck disable=SC2086 # the options are words
+  LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDGER_SECURITY_MODE=local \
+    LEDGER_OUTBOX_RELAY_ENABLED=false LEDGER_BANK_GATEWAY=simulator \
+    LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 \
+    java $LEDGER_JAVA_OPTS -jar "$jar" "$@" >> "$OUT/service.log" 2>&1 &
+  service=$!
+  for _ in $(seq 1 120); do curl -sf "$BASE/actuator/health" >/dev/null && return; sleep 1; done
+  echo "the service did not start: $OUT/service.log" >&2; exit 1
+}
+stop_service() {
+  [ -z "$service" ] || { kill "$service" 2>/dev/null; wait "$service" 2>/dev/null || true; }
+  service=
+}
