@@ -26,19 +26,8 @@ while [ $# -gt 0 ]; do
 done
 DB=ledger_history_bench PORT=18097 OUT=bench/out/history BUSY=1
 SERVER_LOG=$(ls /var/log/postgresql/postgresql-*-main.log | sort -V | tail -1)
-mkdir -p "$OUT"
 log() { echo "[history] $*" >&2; }
-as_admin() { psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -qtA "$@"; }
-
-. bin/db-roles.sh
-psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
-ensure_ledger_database "$DB"
 . bench/service.sh
-finish() {
-  stop_service
-  [ "$KEEP" = true ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" || true
-}
-trap finish EXIT
 start_service
 
 log "loading $WALLETS wallets..."

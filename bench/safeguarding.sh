@@ -25,19 +25,8 @@ while [ $# -gt 0 ]; do
 done
 DB=ledger_safeguarding_bench PORT=18098 OUT=bench/out/safeguarding
 ACCOUNT=0071000123456 OPENING=1000000000
-mkdir -p "$OUT"
 log() { echo "[safeguarding] $*" >&2; }
-as_admin() { psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -qtA "$@"; }
-
-. bin/db-roles.sh
-psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
-ensure_ledger_database "$DB"
 . bench/service.sh
-finish() {
-  stop_service
-  [ "$KEEP" = true ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" || true
-}
-trap finish EXIT
 start_service --ledger.bank.accounts.VND.holder-name="Example Wallet" \
   --ledger.bank.accounts.VND.account-number=$ACCOUNT
 

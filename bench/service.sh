@@ -1,7 +1,13 @@
 # Sourced by the benchmarks that run one service of their own (bench/history.sh,
-# bench/safeguarding.sh): builds it, and starts and stops it on $PORT against database $DB, its log
-# in $OUT/service.log, as bin/run would in local mode, with the outbox relay off (no broker) and the
-# rate limit out of the way. start_service passes its arguments to the service.
+# bench/safeguarding.sh): makes database $DB afresh (dropped again on exit unless KEEP=true),
+# builds the service, and starts and stops it on $PORT against $DB, its log in $OUT/service.log, as
+# bin/run would in local mode, with the outbox relay off (no broker) and the rate limit out of the
+# way. start_service passes its arguments to the service; as_admin runs psql on $DB as postgres.
+mkdir -p "$OUT"
+as_admin() { psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -qtA "$@"; }
+. bin/db-roles.sh
+psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
+ensure_ledger_database "$DB"
 . bin/java-env.sh
 . bin/dev-secret.sh
 . bin/jvm-options.sh
@@ -24,3 +30,8 @@ stop_service() {
   [ -z "$service" ] || { kill "$service" 2>/dev/null; wait "$service" 2>/dev/null || true; }
   service=
 }
+finish() {
+  stop_service
+  [ "$KEEP" = true ] || psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" || true
+}
+trap finish EXIT
