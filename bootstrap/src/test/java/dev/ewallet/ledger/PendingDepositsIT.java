@@ -274,6 +274,13 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     String key = ApiClient.newKey();
     assertThat(announce(wallet.id(), 5, null, key).status()).isEqualTo(201);
     assertProblem(announce(wallet.id(), 6, null, key), 422, "IDEMPOTENCY_KEY_REUSED");
+    // One key space for the endpoint: the pending deposit's key posts nothing, and a posted one's
+    // key announces nothing.
+    String postedKey = ApiClient.newKey();
+    String posted = "{\"accountId\":" + wallet.id() + ",\"amount\":5}";
+    assertProblem(api().post("/v1/deposits", OPERATOR, key, posted), 422, "IDEMPOTENCY_KEY_REUSED");
+    assertThat(api().post("/v1/deposits", OPERATOR, postedKey, posted).status()).isEqualTo(201);
+    assertProblem(announce(wallet.id(), 5, null, postedKey), 422, "IDEMPOTENCY_KEY_REUSED");
     assertProblem(
         api().get("/v1/deposits/" + UUID.randomUUID(), OPERATOR), 404, "PENDING_DEPOSIT_NOT_FOUND");
     assertProblem(api().get("/v1/deposits/not-a-uuid", OPERATOR), 400, "VALIDATION_FAILED");
@@ -296,6 +303,6 @@ class PendingDepositsIT extends LedgerIntegrationTest {
         400,
         "VALIDATION_FAILED");
     assertThat(account(wallet).get("pendingIn").asLong()).isEqualTo(1_005);
-    assertThat(balance(wallet.id())).isZero();
+    assertThat(balance(wallet.id())).isEqualTo(5);
   }
 }

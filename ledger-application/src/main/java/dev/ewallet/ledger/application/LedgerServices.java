@@ -74,7 +74,7 @@ public final class LedgerServices implements AutoCloseable {
     this.accounts =
         new AccountService(ports.accounts(), ports.reads(), limits.maxAccountsPerUser(), clock);
     this.transfers = new TransferService(ports.accounts(), posting, limits.fees());
-    this.deposits = new DepositService(ports.accounts(), posting);
+    this.deposits = new DepositService(ports.accounts(), ports.pendingDeposits(), posting);
     this.pendingDeposits =
         new PendingDepositService(
             ports.accounts(),

@@ -177,6 +177,12 @@ public final class InMemoryBankFlows
   }
 
   @Override
+  public boolean announcedUnder(long principalId, IdempotencyKey key) {
+    return store.locked(() ->
+        pendingRows().anyMatch(row -> row.principalId() == principalId && row.key().equals(key)));
+  }
+
+  @Override
   public Optional<PendingDeposit> findPendingDeposit(TransactionId id) {
     return store.locked(() ->
         Optional.ofNullable(store.state().pendingDeposits().get(id))

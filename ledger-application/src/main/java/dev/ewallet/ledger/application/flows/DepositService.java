@@ -5,12 +5,14 @@ import dev.ewallet.ledger.application.posting.PostingRequest;
 import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.movement.Deposit;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 
 /**
  * Deposits: names the bank clearing account of the wallet's currency, which a {@link Deposit} locks
@@ -21,10 +23,13 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 public final class DepositService implements DepositFundsUseCase {
 
   private final AccountRepository accounts;
+  private final PendingDepositRepository pending;
   private final PostingStrategy posting;
 
-  public DepositService(AccountRepository accounts, PostingStrategy posting) {
+  public DepositService(
+      AccountRepository accounts, PendingDepositRepository pending, PostingStrategy posting) {
     this.accounts = accounts;
+    this.pending = pending;
     this.posting = posting;
   }
 
@@ -36,6 +41,10 @@ public final class DepositService implements DepositFundsUseCase {
   /** The deposit as a posting request, once the caller is known to be an operator. */
   private PostingRequest request(DepositFundsCommand command) {
     command.caller().requireOperator();
+    // One key space for the endpoint: a key that announced a pending deposit posts nothing else.
+    if (pending.announcedUnder(command.caller().principalId(), command.idempotencyKey())) {
+      throw new IdempotencyKeyReusedException(command.idempotencyKey().value());
+    }
     // A wallet's currency never changes, so reading it before the lock is safe; the clearing
     // account must be known before locking because the lock order needs every id up front.
     Account wallet = accounts.existing(command.accountId());

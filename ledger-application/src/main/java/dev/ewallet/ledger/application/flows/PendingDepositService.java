@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
@@ -22,6 +23,7 @@ import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.SettleDepositCommand;
 import dev.ewallet.ledger.domain.port.in.SettleDepositUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -70,6 +72,12 @@ public final class PendingDepositService
   @Override
   public AnnouncedDeposit announce(DepositFundsCommand command) {
     command.caller().requireOperator();
+    // One key space for the endpoint: a key that posted a deposit (or anything) announces nothing.
+    if (!journal
+        .findClaims(List.of(new ClaimKey(command.caller().principalId(), command.idempotencyKey())))
+        .isEmpty()) {
+      throw new IdempotencyKeyReusedException(command.idempotencyKey().value());
+    }
     Account wallet = accounts.existing(command.accountId());
     wallet.requireWallet();
     String reference = command.details().reference();

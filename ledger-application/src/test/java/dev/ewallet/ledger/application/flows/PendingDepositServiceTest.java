@@ -117,6 +117,22 @@ class PendingDepositServiceTest {
   }
 
   @Test
+  void aKeyServesOneDepositWhetherPostedOrPending() {
+    IdempotencyKey posted = freshKey();
+    f.services.deposits().deposit(announcement(posted, 10_000, null));
+    IdempotencyKey announced = freshKey();
+    pending.announce(announcement(announced, 20_000, null));
+
+    assertThatThrownBy(() -> pending.announce(announcement(posted, 10_000, null)))
+        .isInstanceOf(IdempotencyKeyReusedException.class);
+    assertThatThrownBy(() -> f.services.deposits().deposit(announcement(announced, 20_000, null)))
+        .isInstanceOf(IdempotencyKeyReusedException.class);
+    assertThat(f.balance(alice)).isEqualTo(10_000);
+    assertThat(f.services.deposits().deposit(announcement(posted, 10_000, null)).replayed())
+        .isTrue();
+  }
+
+  @Test
   void aReferenceWaitsOnceAmongTheCurrencysPendingDeposits() {
     PendingDeposit first = announce(40_000, "BANK-3");
 

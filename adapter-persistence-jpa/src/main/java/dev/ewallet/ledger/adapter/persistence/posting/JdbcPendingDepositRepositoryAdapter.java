@@ -105,6 +105,16 @@ class JdbcPendingDepositRepositoryAdapter implements PendingDepositRepository {
   }
 
   @Override
+  public boolean announcedUnder(long principalId, IdempotencyKey key) {
+    return jdbc.sql(
+            "SELECT EXISTS (SELECT 1 FROM pending_deposit"
+                + " WHERE principal_id = ? AND idempotency_key = ?)")
+        .params(principalId, key.value())
+        .query(Boolean.class)
+        .single();
+  }
+
+  @Override
   public Optional<PendingDeposit> findPendingDeposit(TransactionId id) {
     return jdbc.sql("SELECT " + COLUMNS + " FROM pending_deposit WHERE id = ?")
         .param(id.value())

@@ -76,7 +76,9 @@ class DepositController {
               + " posted: the deposit waits, shown on the wallet as pendingIn, until a bank"
               + " statement line naming its reference or an operator settles it (posting it"
               + " once, with these details) or fails it; its reference is then unique among the"
-              + " currency's pending and posted deposits.")
+              + " currency's pending and posted deposits. Posted and pending deposits share one"
+              + " key space: a key that announced a pending deposit posts nothing, and one that"
+              + " posted announces nothing (422 IDEMPOTENCY_KEY_REUSED).")
   @ApiResponse(
       responseCode = "201",
       description =

@@ -25,6 +25,12 @@ public interface PendingDepositRepository {
   AnnouncedDeposit announce(
       PendingDeposit deposit, long principalId, IdempotencyKey key, RequestFingerprint fingerprint);
 
+  /**
+   * Whether the principal announced a pending deposit under this key, as committed: a posted
+   * deposit may not reuse it.
+   */
+  boolean announcedUnder(long principalId, IdempotencyKey key);
+
   /** The pending deposit as committed, without locking it. */
   Optional<PendingDeposit> findPendingDeposit(TransactionId id);
 
