@@ -267,23 +267,22 @@ public final class StatementMatching {
 
   /** The pending deposit a credit names by its end-to-end id or its remittance text, if any. */
   private static Optional<PendingDeposit> depositOf(StatementLine line, Candidates candidates) {
+    return namedBy(line, candidates::depositWithReference);
+  }
+
+  /** The wallet a credit names by its standing deposit reference, if any. */
+  private static Optional<AccountId> walletOf(StatementLine line) {
+    return namedBy(line, DepositReference::walletNamedIn);
+  }
+
+  /** What a credit's end-to-end id, else its remittance text, names by {@code lookup}, if any. */
+  private static <T> Optional<T> namedBy(StatementLine line, Function<String, Optional<T>> lookup) {
     if (!line.paysIn()) {
       return Optional.empty();
     }
     return Stream.of(line.endToEndId(), line.remittance())
         .filter(text -> text != null && !text.isBlank())
-        .map(text -> candidates.depositWithReference(text.strip()))
-        .flatMap(Optional::stream)
-        .findFirst();
-  }
-
-  /** The wallet a credit names by its standing deposit reference, if any. */
-  private static Optional<AccountId> walletOf(StatementLine line) {
-    if (!line.paysIn()) {
-      return Optional.empty();
-    }
-    return Stream.of(line.endToEndId(), line.remittance())
-        .map(DepositReference::walletNamedIn)
+        .map(text -> lookup.apply(text.strip()))
         .flatMap(Optional::stream)
         .findFirst();
   }
