@@ -2,8 +2,9 @@
 # What a new user on a machine with only a JDK does, checked: bin/run, which finds no database
 # configured and runs on the embedded PostgreSQL, exporting traces to an OTLP receiver
 # (ops/otlp-sink); one transfer's trace reaches the receiver; both generated clients' tests pass
-# against the service; its data survives a restart; and the persistence tests run on the embedded
-# PostgreSQL too, as the test suite does where neither Docker nor a local server is there.
+# against the service; the operator console's committed bundle is what its sources build, and its
+# browser tests pass in Chromium; its data survives a restart; and the persistence tests run on the
+# embedded PostgreSQL too, as the test suite does where neither Docker nor a local server is there.
 #
 #   ops/fresh-machine/check.sh [--port P] [--keep]
 #
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --port) PORT=$2; shift 2 ;;
     --keep) KEEP=true; shift ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
   esac
 done
 SINK_PORT=$(( PORT + 1 ))
@@ -133,6 +134,13 @@ echo "== the Java client against the service"
 
 echo "== the TypeScript client against the service"
 ( cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error && npm test && LEDGER_URL="$URL" npm run test:service )
+
+echo "== the operator console: its committed bundle is what its sources build, and it works in Chromium"
+( cd console && npm ci --no-audit --no-fund --loglevel=error \
+  && committed=$(mktemp -d) && cp -r dist/. "$committed" && npm run build >/dev/null \
+  && { diff -r "$committed" dist || { cp -r "$committed"/. dist; false; }; } ) \
+  || fail "console/dist is not what (cd console && npm ci && npm run build) makes of its sources"
+( cd console && LEDGER_URL="$URL" npx playwright test ) || fail "the console's browser tests failed"
 
 echo "== the data outlives a restart"
 stop_service

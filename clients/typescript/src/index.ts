@@ -5,7 +5,6 @@
  * as typed problems with their stable code, and whether resending with the same key is right.
  */
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { randomUUID } from "node:crypto";
 import type { components, paths } from "./generated/ledger-api.js";
 
 export type { components, paths };
@@ -43,9 +42,13 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   return client;
 }
 
-/** A new idempotency key: one per money movement, kept until its outcome is known. */
+/**
+ * A new idempotency key: one per money movement, kept until its outcome is known. Web Crypto's,
+ * so the same client runs in Node.js (20 or newer) and in a browser page served over HTTPS or
+ * from localhost.
+ */
 export function newIdempotencyKey(): string {
-  return randomUUID();
+  return globalThis.crypto.randomUUID();
 }
 
 /** A call the service refused or could not answer, with its problem when it sent one. */

@@ -83,6 +83,36 @@ class AuditTrailIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aReversalAndARefundAreFoundByTheAccountsTheyMovedMoneyOn() {
+    Wallet payer = walletWith(1_000);
+    Wallet payee = openWallet();
+    String reversed =
+        transfer(payer, payee.id(), 300, ApiClient.newKey()).json().get("transactionId").asText();
+    String refunded =
+        transfer(payer, payee.id(), 200, ApiClient.newKey()).json().get("transactionId").asText();
+    String reversal = "/v1/transactions/" + reversed + "/reversal";
+    String refund = "/v1/transactions/" + refunded + "/refunds";
+    assertThat(api().post(reversal, OPERATOR, ApiClient.newKey(), "{\"reason\":\"x\"}").status())
+        .isEqualTo(201);
+    assertThat(api().post(refund, OPERATOR, ApiClient.newKey(), "{\"amount\":50}").status())
+        .isEqualTo(201);
+
+    for (Wallet side : List.of(payer, payee)) {
+      List<JsonNode> onIt = auditEvents("accountId=" + side.id());
+      assertThat(onIt)
+          .extracting(e -> e.get("path").asText())
+          .as("the audit events on wallet %s", side.id())
+          .contains(reversal, refund);
+      assertThat(onIt.stream().filter(e -> e.get("path").asText().equals(refund)).findFirst())
+          .get()
+          .satisfies(e ->
+              assertThat(e.get("accountIds"))
+                  .extracting(JsonNode::asLong)
+                  .containsExactlyInAnyOrder(payer.id(), payee.id()));
+    }
+  }
+
+  @Test
   void onlyOperatorsReadTheTrailAndItPagesByCursor() {
     Wallet wallet = walletWith(100);
     for (int i = 0; i < 3; i++) {

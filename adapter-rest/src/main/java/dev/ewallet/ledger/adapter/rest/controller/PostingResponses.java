@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.adapter.rest.controller;
 
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionEntryResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.TransactionResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ResponseHeaders;
 import dev.ewallet.ledger.adapter.rest.filter.AuditRequestFilter;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
@@ -18,6 +20,17 @@ final class PostingResponses {
   /** 201 with the posted transaction's location. */
   static <T> ResponseEntity<T> created(PostingReceipt receipt, T body) {
     return reply(receipt, HttpStatus.CREATED, "/v1/transactions/" + receipt.transactionId(), body);
+  }
+
+  /**
+   * 201 with a posted transaction as {@code GET} shows it, its accounts noted for the audit event:
+   * a reversal or a refund names only the transaction it undoes, yet moves money on these.
+   */
+  static ResponseEntity<TransactionResponse> createdTransaction(
+      PostingReceipt receipt, TransactionResponse body) {
+    AuditRequestFilter.noteAccounts(
+        body.entries().stream().map(TransactionEntryResponse::accountId).distinct().toList());
+    return created(receipt, body);
   }
 
   static <T> ResponseEntity<T> reply(

@@ -112,9 +112,8 @@ class TransactionController {
                 RequestFields.idempotencyKey(key),
                 TransactionId.parse(id),
                 body == null ? null : body.reason()));
-    TransactionResponse reversal =
-        mapper.transaction(transactions.get(caller, receipt.transactionId()));
-    return PostingResponses.created(receipt, reversal);
+    return PostingResponses.createdTransaction(
+        receipt, mapper.transaction(transactions.get(caller, receipt.transactionId())));
   }
 
   @Operation(
@@ -141,7 +140,7 @@ class TransactionController {
                 TransactionId.parse(id),
                 RequestFields.required(body.amount(), "amount"),
                 body.reason()));
-    return PostingResponses.created(
+    return PostingResponses.createdTransaction(
         receipt, mapper.transaction(transactions.get(caller, receipt.transactionId())));
   }
 

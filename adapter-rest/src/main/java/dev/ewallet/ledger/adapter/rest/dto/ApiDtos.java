@@ -197,7 +197,7 @@ public final class ApiDtos {
       @JsonInclude(JsonInclude.Include.NON_NULL) Long fee) {}
 
   /** {@code balanceAfter} is absent for accounts the caller does not own. */
-  record TransactionEntryResponse(
+  public record TransactionEntryResponse(
       long entryId,
       long accountId,
       String currency,

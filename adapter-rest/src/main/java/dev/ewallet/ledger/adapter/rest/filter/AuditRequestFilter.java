@@ -144,8 +144,8 @@ public class AuditRequestFilter extends OncePerRequestFilter {
     }
   }
 
-  /** Notes the accounts a request body names, for its audit event. */
-  static void noteAccounts(List<Long> accounts) {
+  /** Notes the accounts a request names or moves money on, for its audit event. */
+  public static void noteAccounts(List<Long> accounts) {
     RequestAttributes request = RequestContextHolder.getRequestAttributes();
     if (request != null) {
       request.setAttribute(ACCOUNTS, accounts, RequestAttributes.SCOPE_REQUEST);

@@ -66,6 +66,8 @@ public class LedgerSecurityConfiguration {
                     "/swagger-ui.html",
                     "/actuator/health",
                     "/actuator/health/**",
+                    "/console",
+                    "/console/**",
                     "/error")
                 .permitAll()
                 .requestMatchers("/actuator/**")

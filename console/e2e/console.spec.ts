@@ -1,0 +1,243 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { ok, type LedgerClient } from "@ewallet/ledger-client";
+import { balanceOf, clientAs, deposit, freshUserId, openWallet, transfer } from "./ledger";
+
+// One story of an operator's day and a customer's look, in order, against the real service: each
+// test builds on what the earlier ones did to this run's own wallets.
+test.describe.configure({ mode: "serial" });
+
+const owner = freshUserId();
+const payee = owner + 1;
+let operator: LedgerClient;
+let customer: LedgerClient;
+let wallet: number;
+let savings: number;
+let payeeWallet: number;
+let toReverse: string;
+let toRefund: string;
+
+test.beforeAll(async () => {
+  operator = await clientAs(1, true);
+  customer = await clientAs(owner);
+  wallet = await openWallet(customer);
+  savings = await openWallet(customer);
+  payeeWallet = await openWallet(await clientAs(payee));
+  await deposit(operator, wallet, 1_000_000);
+  toReverse = await transfer(customer, wallet, payeeWallet, 100_000);
+  toRefund = await transfer(customer, wallet, payeeWallet, 50_000);
+  await transfer(customer, wallet, savings, 20_000);
+});
+
+// No screen may throw: an uncaught error in the page fails the test that caused it.
+const pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors.length = 0;
+  page.on("pageerror", (error) => pageErrors.push(`${error.message}\n${error.stack ?? ""}`));
+});
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+async function signIn(page: Page, userId: number, asOperator: boolean) {
+  await page.goto("/console/");
+  await page.getByLabel("User id").fill(String(userId));
+  await page.getByLabel("Operator (scope ledger.operator)").setChecked(asOperator);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(
+    page.getByText(asOperator ? `User ${userId} · operator` : `User ${userId} · read-only`),
+  ).toBeVisible();
+}
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/**
+ * With CONSOLE_SCREENSHOTS set to a folder (`npm run screenshots`: docs/console), the screen as
+ * the test left it, for docs/console.md.
+ */
+async function screenshot(page: Page, name: string) {
+  const folder = process.env.CONSOLE_SCREENSHOTS;
+  if (folder) {
+    await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  }
+}
+
+function fact(page: Page, name: string) {
+  return page
+    .locator("dl.facts > div")
+    .filter({ has: page.locator("dt").getByText(name, { exact: true }) })
+    .locator("dd");
+}
+
+test("the sign-in page is accessible and sends no token before signing in", async ({ page }) => {
+  await page.goto("/console/");
+  await expect(
+    page.getByRole("heading", { name: "Development sign-in (local mode)" }),
+  ).toBeVisible();
+  await noSeriousViolations(page);
+  await screenshot(page, "sign-in");
+});
+
+test("an operator finds a wallet by its owner", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.getByLabel("Search by").selectOption("owner");
+  await page.getByLabel("Search", { exact: true }).fill(String(owner));
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("link", { name: `${wallet} (VND)` })).toBeVisible();
+  await expect(page.getByRole("link", { name: `${savings} (VND)` })).toBeVisible();
+  await noSeriousViolations(page);
+  await screenshot(page, "find");
+
+  await page.getByRole("link", { name: `${wallet} (VND)` }).click();
+  await expect(page.getByRole("heading", { name: `Wallet ${wallet} (VND)` })).toBeVisible();
+  await expect(fact(page, "Balance")).toHaveText("830,000 VND");
+  await expect(fact(page, "Owner")).toHaveText(`User ${owner}`);
+  await noSeriousViolations(page);
+  await screenshot(page, "wallet");
+});
+
+test("the history narrows by two filters and links each entry to its transaction", async ({
+  page,
+}) => {
+  await signIn(page, 1, true);
+  await page.goto(`/console/#/wallets/${wallet}`);
+  const history = page.getByRole("table", { name: "Entries, newest first" });
+  await expect(history.getByRole("row")).toHaveCount(5); // the header, the deposit, three transfers
+  const filters = page.getByRole("form", { name: "History filters" });
+  await filters.getByLabel("Direction").selectOption("out");
+  await filters.getByLabel("Amount at least").fill("30000");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(history.getByRole("row")).toHaveCount(3);
+  await expect(history).toContainText("-100,000 VND");
+  await expect(history).toContainText("-50,000 VND");
+  await expect(history).not.toContainText("-20,000 VND");
+
+  await history.getByRole("link", { name: toReverse.slice(0, 8) }).click();
+  await expect(page.getByRole("heading", { name: `TRANSFER ${toReverse}` })).toBeVisible();
+});
+
+test("an operator reverses a transfer and both balances change", async ({ page }) => {
+  const payerBefore = await balanceOf(operator, wallet);
+  const payeeBefore = await balanceOf(operator, payeeWallet);
+  await signIn(page, 1, true);
+  await page.goto(`/console/#/transactions/${toReverse}`);
+  await page.getByLabel("Reason").fill("customer dispute 42");
+  await page.getByRole("button", { name: "Reverse…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reverse this transaction?" });
+  await expect(dialog).toContainText(
+    `100,000 VND from wallet ${payeeWallet} back to wallet ${wallet}`,
+  );
+  await noSeriousViolations(page);
+  await screenshot(page, "transaction-reversal");
+  await dialog.getByRole("button", { name: "Confirm reversal" }).click();
+  await expect(fact(page, "Reversed by")).toBeVisible();
+
+  await page.getByRole("link", { name: String(wallet), exact: true }).click();
+  await expect(fact(page, "Balance")).toHaveText(
+    `${(payerBefore + 100_000).toLocaleString("en")} VND`,
+  );
+  expect(await balanceOf(operator, payeeWallet)).toBe(payeeBefore - 100_000);
+});
+
+test("a double click on confirm refunds once", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.goto(`/console/#/transactions/${toRefund}`);
+  await page.getByLabel("Reason").fill("partial refund");
+  await page.getByLabel("Refund amount (VND)").fill("15000");
+  await page.getByRole("button", { name: "Refund part…" }).click();
+  await page.getByRole("button", { name: "Confirm refund" }).dblclick();
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  const refunds = await ok(
+    operator.GET("/v1/accounts/{id}/entries", {
+      params: { path: { id: payeeWallet }, query: { type: "REFUND" } },
+    }),
+  );
+  expect(refunds.items!.map((e) => e.amount)).toEqual([-15_000]);
+});
+
+test("a frozen wallet's transfer is refused, and the audit trail shows what was done", async ({
+  page,
+}) => {
+  await signIn(page, 1, true);
+  await page.goto(`/console/#/wallets/${wallet}`);
+  await page.getByRole("form", { name: "Freeze" }).getByLabel("Reason").fill("suspected fraud");
+  await page.getByRole("button", { name: "Freeze wallet" }).click();
+  await expect(fact(page, "Status")).toHaveText("FROZEN_DEBITS");
+
+  const refused = await customer.POST("/v1/transfers", {
+    params: { header: { "Idempotency-Key": crypto.randomUUID() } },
+    body: { fromAccountId: wallet, toAccountId: savings, amount: 1 },
+  });
+  expect(refused.response.status).toBe(422);
+  expect((refused.error as { code?: string }).code).toBe("ACCOUNT_FROZEN");
+
+  // The audit trail is written behind the requests (queued, then flushed): wait until it has them.
+  await expect
+    .poll(
+      async () => {
+        const page = await ok(
+          operator.GET("/v1/audit-events", { params: { query: { accountId: wallet } } }),
+        );
+        return page.items!.some((e) => e.code === "ACCOUNT_FROZEN");
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await page.getByRole("link", { name: "Audit trail" }).click();
+  const filters = page.getByRole("form", { name: "Audit filters" });
+  await filters.getByLabel("Account").fill(String(wallet));
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  const trail = page.getByRole("table", { name: "Audit events, newest first" });
+  await expect(trail).toContainText(`POST /v1/accounts/${wallet}/freeze`);
+  await expect(trail).toContainText("422 ACCOUNT_FROZEN");
+  await expect(trail).toContainText(`POST /v1/transactions/${toReverse}/reversal`);
+  await noSeriousViolations(page);
+  await screenshot(page, "audit");
+});
+
+test("a problem is shown with its title and trace id, never a blank page", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.goto("/console/#/wallets/999999999999");
+  const problem = page.getByRole("alert");
+  await expect(problem).toContainText("Account not found");
+  await expect(problem).toContainText("ACCOUNT_NOT_FOUND");
+  await expect(problem).toContainText("Trace id:");
+});
+
+test("the reconciliation screen shows the books balanced", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.getByRole("link", { name: "Reconciliation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The books balance" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await noSeriousViolations(page);
+  await screenshot(page, "reconciliation");
+});
+
+test("a customer sees only their own wallets, read-only", async ({ page }) => {
+  await signIn(page, owner, false);
+  await expect(page.getByRole("heading", { name: "Your wallets" })).toBeVisible();
+  const wallets = page.getByRole("table", { name: "Wallets" });
+  await expect(wallets.getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Audit trail" })).toHaveCount(0);
+
+  await wallets.getByRole("link", { name: `${wallet} (VND)` }).click();
+  await expect(page.getByRole("heading", { name: `Wallet ${wallet} (VND)` })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Freeze|Unfreeze/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save limits" })).toHaveCount(0);
+  await noSeriousViolations(page);
+
+  await page.goto(`/console/#/transactions/${toRefund}`);
+  await expect(page.getByRole("heading", { name: `TRANSFER ${toRefund}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Reverse|Refund/ })).toHaveCount(0);
+
+  await page.goto(`/console/#/wallets/${payeeWallet}`);
+  await expect(page.getByRole("alert")).toContainText("FORBIDDEN");
+});
