@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ok, type LedgerClient } from "@ewallet/ledger-client";
-import { balanceOf, clientAs, deposit, freshUserId, openWallet, transfer } from "./ledger";
+import {
+  balanceOf,
+  clientAs,
+  deposit,
+  freshUserId,
+  openWallet,
+  transfer,
+  withdraw,
+} from "./ledger";
 
 // One story of an operator's day and a customer's look, in order, against the real service: each
 // test builds on what the earlier ones did to this run's own wallets.
@@ -16,6 +24,7 @@ let savings: number;
 let payeeWallet: number;
 let toReverse: string;
 let toRefund: string;
+let payout: string;
 
 test.beforeAll(async () => {
   operator = await clientAs(1, true);
@@ -27,6 +36,7 @@ test.beforeAll(async () => {
   toReverse = await transfer(customer, wallet, payeeWallet, 100_000);
   toRefund = await transfer(customer, wallet, payeeWallet, 50_000);
   await transfer(customer, wallet, savings, 20_000);
+  payout = await withdraw(customer, savings, 5_000);
 });
 
 // No screen may throw: an uncaught error in the page fails the test that caused it.
@@ -122,6 +132,25 @@ test("the history narrows by two filters and links each entry to its transaction
   await expect(page.getByRole("heading", { name: `TRANSFER ${toReverse}` })).toBeVisible();
 });
 
+test("the wallet's chain verifies and its statement downloads as CSV", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.goto(`/console/#/wallets/${wallet}`);
+  await page.getByRole("button", { name: "Verify the chain" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Verified: 4 entries" })).toBeVisible();
+
+  const today = new Date().toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const statement = page.getByRole("form", { name: "Statement (CSV)" });
+  await statement.getByLabel("From (UTC day)").fill(today);
+  await statement.getByLabel("To (UTC day, not included)").fill(tomorrow);
+  const download = page.waitForEvent("download");
+  await statement.getByRole("button", { name: "Download" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`statement-${wallet}-${today}-${tomorrow}.csv`);
+  const csv = await (await file.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString("utf8")).toContain("1000000");
+});
+
 test("an operator reverses a transfer and both balances change", async ({ page }) => {
   const payerBefore = await balanceOf(operator, wallet);
   const payeeBefore = await balanceOf(operator, payeeWallet);
@@ -149,10 +178,12 @@ test("a double click on confirm refunds once", async ({ page }) => {
   await signIn(page, 1, true);
   await page.goto(`/console/#/transactions/${toRefund}`);
   await page.getByLabel("Reason").fill("partial refund");
-  await page.getByLabel("Refund amount (VND)").fill("15000");
+  await expect(fact(page, "Refundable")).toHaveText("50,000 VND");
+  await page.getByLabel("Refund amount (VND), at most 50,000 VND").fill("15000");
   await page.getByRole("button", { name: "Refund part…" }).click();
   await page.getByRole("button", { name: "Confirm refund" }).dblclick();
   await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(fact(page, "Refundable")).toHaveText("35,000 VND");
 
   const refunds = await ok(
     operator.GET("/v1/accounts/{id}/entries", {
@@ -200,6 +231,28 @@ test("a frozen wallet's transfer is refused, and the audit trail shows what was 
   await expect(trail).toContainText(`POST /v1/transactions/${toReverse}/reversal`);
   await noSeriousViolations(page);
   await screenshot(page, "audit");
+});
+
+test("an operator completes a pending withdrawal from the queue", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.getByRole("link", { name: "Pending work" }).click();
+  const settle = page.getByRole("form", { name: `Settle withdrawal ${payout}` });
+  const queue = page.getByRole("table", { name: "Pending withdrawals" });
+  await expect(queue).toBeVisible();
+  // Oldest first: an earlier run's leftovers may fill the first pages.
+  while (!(await settle.isVisible())) {
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(queue).toBeVisible();
+  }
+  await noSeriousViolations(page);
+  await screenshot(page, "pending");
+  await settle.getByRole("button", { name: "Complete" }).click();
+  await expect(settle).toBeHidden();
+
+  const completed = await ok(
+    operator.GET("/v1/withdrawals/{id}", { params: { path: { id: payout } } }),
+  );
+  expect(completed.status).toBe("COMPLETED");
 });
 
 test("a problem is shown with its title and trace id, never a blank page", async ({ page }) => {

@@ -55,3 +55,17 @@ export async function balanceOf(client: LedgerClient, accountId: number): Promis
   return (await ok(client.GET("/v1/accounts/{id}", { params: { path: { id: accountId } } })))
     .balance!;
 }
+
+export async function withdraw(
+  owner: LedgerClient,
+  accountId: number,
+  amount: number,
+): Promise<string> {
+  const accepted = await ok(
+    owner.POST("/v1/withdrawals", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: { accountId, amount },
+    }),
+  );
+  return accepted.withdrawalId!;
+}

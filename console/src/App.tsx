@@ -9,6 +9,7 @@ import { developmentToken, sessionOf, type Session } from "./session";
 import { identityProvider, returnFromProvider } from "./signin";
 import { AuditScreen } from "./screens/AuditScreen";
 import { FindScreen, SEARCH_KINDS, type SearchKind } from "./screens/FindScreen";
+import { PendingScreen } from "./screens/PendingScreen";
 import { ReconciliationScreen } from "./screens/ReconciliationScreen";
 import { TransactionScreen } from "./screens/TransactionScreen";
 import { WalletScreen } from "./screens/WalletScreen";
@@ -174,6 +175,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
         <nav aria-label="Screens">
           {session.operator && (
             <>
+              <a href={to("pending")}>Pending work</a>
               <a href={to("reconciliation")}>Reconciliation</a>
               <a href={to("audit")}>Audit trail</a>
             </>
@@ -203,6 +205,8 @@ function Screen({ path, query }: { path: string[]; query: URLSearchParams }) {
       return <WalletScreen id={Number(id)} />;
     case "transactions":
       return <TransactionScreen id={id ?? ""} />;
+    case "pending":
+      return <PendingScreen />;
     case "reconciliation":
       return <ReconciliationScreen />;
     case "audit":

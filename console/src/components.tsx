@@ -1,4 +1,12 @@
-import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from "react";
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from "react";
 import type { Loaded, ShownProblem } from "./api";
 import { formatMinor } from "./money";
 
@@ -141,4 +149,48 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failure
       />
     );
   }
+}
+
+/**
+ * Pages read by the API's opaque cursor: the cursor of the page shown (undefined for the first),
+ * and the way back, which cursors alone do not give.
+ */
+export function useCursorPages() {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const restart = useCallback(() => setCursors([undefined]), []);
+  return {
+    cursor: cursors[cursors.length - 1],
+    first: cursors.length === 1,
+    back: () => setCursors(cursors.slice(0, -1)),
+    forward: (next: string) => setCursors([...cursors, next]),
+    restart,
+  };
+}
+
+/** The two buttons under a paged list; `backLabel` and `forwardLabel` say which way time runs. */
+export function Pager({
+  pages,
+  nextCursor,
+  backLabel,
+  forwardLabel,
+}: {
+  pages: ReturnType<typeof useCursorPages>;
+  nextCursor: string | null | undefined;
+  backLabel: string;
+  forwardLabel: string;
+}) {
+  return (
+    <div className="pager">
+      <button type="button" disabled={pages.first} onClick={pages.back}>
+        {backLabel}
+      </button>
+      <button
+        type="button"
+        disabled={!nextCursor}
+        onClick={() => nextCursor && pages.forward(nextCursor)}
+      >
+        {forwardLabel}
+      </button>
+    </div>
+  );
 }

@@ -64,6 +64,11 @@ function Facts({ transaction: t }: { transaction: Transaction }) {
           <Fact label="Reason">{t.reason}</Fact>
         </>
       )}
+      {t.refundable != null && (
+        <Fact label="Refundable">
+          <Money minor={t.refundable} currency={currency} />
+        </Fact>
+      )}
       {link("Reverses", t.reversalOf)}
       {link("Reversed by", t.reversedBy)}
       {link("Refunds", t.refundOf)}
@@ -160,7 +165,7 @@ function Undo({ transaction: t, onDone }: { transaction: Transaction; onDone: ()
   const who = `from wallet ${payee?.accountId} back to wallet ${payer?.accountId}`;
   return (
     <div className="card" aria-labelledby="undo-title">
-      <h2 id="undo-title">Reverse or refund</h2>
+      <h2 id="undo-title">{t.refundable != null ? "Reverse or refund" : "Reverse"}</h2>
       <label>
         Reason
         <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
@@ -174,21 +179,25 @@ function Undo({ transaction: t, onDone }: { transaction: Transaction; onDone: ()
         >
           Reverse…
         </button>
-        <label>
-          Refund amount ({currency})
-          <input
-            value={amountText}
-            onChange={(e) => setAmountText(e.target.value)}
-            inputMode="decimal"
-          />
-        </label>
-        <button
-          type="button"
-          disabled={!reason || amount === null}
-          onClick={() => setAction("refund")}
-        >
-          Refund part…
-        </button>
+        {t.refundable != null && (
+          <>
+            <label>
+              Refund amount ({currency}), at most {formatMinor(t.refundable, currency)}
+              <input
+                value={amountText}
+                onChange={(e) => setAmountText(e.target.value)}
+                inputMode="decimal"
+              />
+            </label>
+            <button
+              type="button"
+              disabled={!reason || amount === null || amount > t.refundable}
+              onClick={() => setAction("refund")}
+            >
+              Refund part…
+            </button>
+          </>
+        )}
       </div>
       {movement.sending.state === "failed" && <ProblemBox problem={movement.sending.problem} />}
       {action && (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { ok, useAction, useLoad, type Schemas, type ShownProblem } from "../api";
 import { BalanceChart } from "../chart";
-import { Fact, Money, ProblemBox, Show, Time } from "../components";
+import { Fact, Money, Pager, ProblemBox, Show, Time, useCursorPages } from "../components";
 import { useSigned } from "../context";
 import { parseMajor } from "../money";
 import { to } from "../router";
@@ -246,8 +246,8 @@ const ENTRY_TYPES = [
 function History({ account: a }: { account: Account }) {
   const { client } = useSigned();
   const [filters, setFilters] = useState<Filters>({});
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const cursor = pages.cursor;
   const [page] = useLoad(`history:${a.id}:${JSON.stringify(filters)}:${cursor ?? ""}`, () =>
     ok(
       client.GET("/v1/accounts/{id}/entries", {
@@ -272,7 +272,7 @@ function History({ account: a }: { account: Account }) {
       maxAmount: amount("maxAmount"),
       reference: text("reference"),
     });
-    setCursors([undefined]);
+    pages.restart();
   }
 
   return (
@@ -366,22 +366,7 @@ function History({ account: a }: { account: Account }) {
                 )}
               </tbody>
             </table>
-            <div className="pager">
-              <button
-                type="button"
-                disabled={cursors.length === 1}
-                onClick={() => setCursors(cursors.slice(0, -1))}
-              >
-                Newer
-              </button>
-              <button
-                type="button"
-                disabled={!p.nextCursor}
-                onClick={() => setCursors([...cursors, p.nextCursor])}
-              >
-                Older
-              </button>
-            </div>
+            <Pager pages={pages} nextCursor={p.nextCursor} backLabel="Newer" forwardLabel="Older" />
           </>
         )}
       </Show>

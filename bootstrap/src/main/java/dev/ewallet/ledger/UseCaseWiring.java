@@ -39,6 +39,7 @@ import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.OutgoingLimitsQuery;
 import dev.ewallet.ledger.domain.port.in.PayoutFilesQuery;
+import dev.ewallet.ledger.domain.port.in.PendingWithdrawalsQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
@@ -445,6 +446,11 @@ class UseCaseWiring {
     return timers.timed(
         SafeguardingQuery.class,
         new SafeguardingService(figures, watch, shortfalls, bank.safeguardingAccounts(), clock));
+  }
+
+  @Bean
+  PendingWithdrawalsQuery pendingWithdrawalsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(PendingWithdrawalsQuery.class, services.withdrawals());
   }
 
   @Bean

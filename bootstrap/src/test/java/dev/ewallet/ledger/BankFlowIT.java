@@ -78,6 +78,49 @@ class BankFlowIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void operatorsPageThroughThePendingWithdrawalsOldestFirst() {
+    Wallet wallet = walletWith(10_000);
+    String first = id(withdraw(wallet, 1_000), "withdrawalId");
+    String settled = id(withdraw(wallet, 2_000), "withdrawalId");
+    String last = id(withdraw(wallet, 3_000), "withdrawalId");
+    assertThat(
+            step("/v1/withdrawals/" + settled + "/complete", OPERATOR, ApiClient.newKey(), null)
+                .status())
+        .isEqualTo(200);
+
+    List<String> pending = new ArrayList<>();
+    List<Instant> requested = new ArrayList<>();
+    String cursor = null;
+    do {
+      ApiClient.Reply page =
+          api()
+              .get(
+                  "/v1/withdrawals?limit=2" + (cursor == null ? "" : "&cursor=" + cursor),
+                  OPERATOR);
+      assertThat(page.status()).as(page.body()).isEqualTo(200);
+      page.json()
+          .get("items")
+          .forEach(w -> {
+            assertThat(w.get("status").asText()).isEqualTo("PENDING");
+            pending.add(w.get("withdrawalId").asText());
+            requested.add(Instant.parse(w.get("createdAt").asText()));
+          });
+      JsonNode next = page.json().path("nextCursor");
+      cursor = next.isString() ? next.asText() : null;
+    } while (cursor != null);
+
+    assertThat(pending)
+        .containsSubsequence(first, last)
+        .doesNotContain(settled)
+        .doesNotHaveDuplicates();
+    assertThat(requested).isSorted();
+    assertThat(api().get("/v1/withdrawals", wallet.token()).code()).isEqualTo("FORBIDDEN");
+    assertThat(api().get("/v1/withdrawals?cursor=bm9wZQ", OPERATOR).code())
+        .isEqualTo("VALIDATION_FAILED");
+    assertThat(api().get("/v1/withdrawals?limit=101", OPERATOR).status()).isEqualTo(400);
+  }
+
+  @Test
   void aFailedWithdrawalGivesTheMoneyBack() {
     Wallet wallet = walletWith(10_000);
     String path = "/v1/withdrawals/" + id(withdraw(wallet, 3_000), "withdrawalId");

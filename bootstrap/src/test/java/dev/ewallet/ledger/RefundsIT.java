@@ -33,6 +33,15 @@ class RefundsIT extends LedgerIntegrationTest {
     return reply.json().get("transactionId").asText();
   }
 
+  /** What GET says refunds may still pay back of a transfer. */
+  private long refundable(String transactionId) {
+    return api()
+        .get("/v1/transactions/" + transactionId, OPERATOR)
+        .json()
+        .get("refundable")
+        .asLong();
+  }
+
   @Test
   void partialRefundsMayAddUpToTheTransferAndNoFurther() {
     Wallet customer = walletWith(10_000);
@@ -40,8 +49,10 @@ class RefundsIT extends LedgerIntegrationTest {
     String payment = paid(customer, shop.id(), 10_000);
     String key = ApiClient.newKey();
 
+    assertThat(refundable(payment)).isEqualTo(10_000);
     ApiClient.Reply first = refund(payment, 3_000, key);
     ApiClient.Reply replayed = refund(payment, 3_000, key);
+    long afterFirst = refundable(payment);
     ApiClient.Reply rest = refund(payment, 7_000);
     ApiClient.Reply beyond = refund(payment, 1);
 
@@ -53,6 +64,9 @@ class RefundsIT extends LedgerIntegrationTest {
     assertThat(replayed.json().get("transactionId")).isEqualTo(first.json().get("transactionId"));
     assertThat(rest.status()).as(rest.body()).isEqualTo(201);
     assertProblem(beyond, 422, "REFUND_EXCEEDS_ORIGINAL");
+    assertThat(afterFirst).isEqualTo(7_000);
+    assertThat(refundable(payment)).isZero();
+    assertThat(first.json().has("refundable")).as("a refund is not refundable").isFalse();
     assertThat(balance(customer.id())).isEqualTo(10_000);
     assertThat(balance(shop.id())).isEqualTo(5_000);
     // The original stays as it was; a refunded transfer is refunded further, never reversed.
@@ -92,6 +106,7 @@ class RefundsIT extends LedgerIntegrationTest {
     assertThat(reverse(payment).status()).isEqualTo(201);
 
     assertProblem(refund(payment, 1_000), 409, "ALREADY_REVERSED");
+    assertThat(refundable(payment)).isZero();
     assertThat(balance(customer.id())).isEqualTo(10_000);
   }
 

@@ -14,6 +14,7 @@ import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
@@ -36,9 +37,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -287,6 +290,44 @@ public abstract class BankFlowRepositoryContract {
     assertThat(overdue.oldest()).containsExactly(requested.get(1));
     assertThat(allOfThem.count()).isEqualTo(2);
     assertThat(allOfThem.oldest()).containsExactly(requested.get(1));
+  }
+
+  @Test
+  void pendingWithdrawalsArePagedOldestFirstAndRequestsOfOneInstantByTheirIds() {
+    // No other test requests withdrawals at these times: paged from just before the first, these
+    // come first.
+    Instant first = Instant.parse("2000-02-02T10:00:00Z");
+    PendingPosition justBefore =
+        new PendingPosition(first.minusMillis(1), TransactionId.of(new UUID(0, 0)));
+    AccountId wallet = wallet();
+    Withdrawal oldest = Withdrawal.requested(posted(wallet), wallet, vnd(10), first);
+    Withdrawal settledMeanwhile =
+        Withdrawal.requested(posted(wallet), wallet, vnd(10), first.plusSeconds(1));
+    Withdrawal tiedA = Withdrawal.requested(posted(wallet), wallet, vnd(10), first.plusSeconds(2));
+    Withdrawal tiedB = Withdrawal.requested(posted(wallet), wallet, vnd(10), first.plusSeconds(2));
+    inTransaction(() -> {
+      List.of(oldest, settledMeanwhile, tiedA, tiedB).forEach(withdrawals()::insertWithdrawal);
+      withdrawals()
+          .updateWithdrawal(
+              withdrawals()
+                  .lockWithdrawals(new TreeSet<>(List.of(settledMeanwhile.id())))
+                  .getFirst()
+                  .complete(posted(wallet), first.plusSeconds(600)));
+      return null;
+    });
+    List<Withdrawal> tied =
+        List.of(tiedA, tiedB).stream().sorted(Comparator.comparing(PendingPosition::of)).toList();
+
+    List<Withdrawal> firstPage = withdrawals().pendingOldestFirst(justBefore, 2);
+    List<Withdrawal> secondPage =
+        withdrawals().pendingOldestFirst(PendingPosition.of(firstPage.getLast()), 2);
+
+    assertThat(firstPage).containsExactly(oldest, tied.get(0));
+    assertThat(secondPage).first().isEqualTo(tied.get(1));
+    assertThat(withdrawals().pendingOldestFirst(null, 100_000))
+        .as("the first page starts at the oldest of all")
+        .containsSubsequence(oldest, tied.get(0), tied.get(1))
+        .doesNotContain(settledMeanwhile);
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.PendingDepositStatus;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
@@ -97,6 +98,16 @@ public final class InMemoryBankFlows
   public Optional<Instant> oldestPendingSince() {
     return store.locked(
         () -> pendingWithdrawals().map(Withdrawal::createdAt).min(Comparator.naturalOrder()));
+  }
+
+  @Override
+  public List<Withdrawal> pendingOldestFirst(PendingPosition after, int limit) {
+    return store.locked(() ->
+        pendingWithdrawals()
+            .filter(w -> after == null || PendingPosition.of(w).compareTo(after) > 0)
+            .sorted(Comparator.comparing(PendingPosition::of))
+            .limit(limit)
+            .toList());
   }
 
   @Override

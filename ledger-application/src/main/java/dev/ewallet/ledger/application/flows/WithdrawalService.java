@@ -5,6 +5,7 @@ import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
@@ -19,6 +20,7 @@ import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.PendingWithdrawalsQuery;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
@@ -32,6 +34,7 @@ import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -43,6 +46,7 @@ public final class WithdrawalService
     implements RequestWithdrawalUseCase,
         SettleWithdrawalUseCase,
         GetWithdrawalQuery,
+        PendingWithdrawalsQuery,
         ResendPayoutsUseCase,
         OldestPendingWithdrawalQuery {
 
@@ -188,6 +192,15 @@ public final class WithdrawalService
     Withdrawal withdrawal = find(withdrawalId);
     caller.requireOwnerOrOperator(account(withdrawal.accountId()));
     return withdrawal;
+  }
+
+  @Override
+  public List<Withdrawal> pending(Caller caller, PendingPosition after, int limit) {
+    caller.requireOperator();
+    if (limit < 1 || limit > 100) {
+      throw new InvalidRequestException("limit must be 1 to 100");
+    }
+    return withdrawals.pendingOldestFirst(after, limit);
   }
 
   private Withdrawal find(TransactionId id) {

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
@@ -63,13 +64,20 @@ public final class TransactionQueryService
   private Optional<TransactionView> visible(Caller caller, PostedTransaction transaction) {
     Set<AccountId> touched =
         transaction.entries().stream().map(LedgerEntry::accountId).collect(Collectors.toSet());
-    if (caller.operator()) {
-      return Optional.of(new TransactionView(transaction, touched));
-    }
-    Set<AccountId> owned = ownedBy(caller, touched);
-    return owned.isEmpty()
+    Set<AccountId> shown = caller.operator() ? touched : ownedBy(caller, touched);
+    return shown.isEmpty()
         ? Optional.empty()
-        : Optional.of(new TransactionView(transaction, owned));
+        : Optional.of(new TransactionView(transaction, shown, refundable(transaction)));
+  }
+
+  /** What refunds may still pay back of a transfer, by the rule a refund itself is held to. */
+  private Long refundable(PostedTransaction transaction) {
+    if (transaction.type() != TransactionType.TRANSFER) {
+      return null;
+    }
+    return transaction.reversedBy() != null
+        ? 0L
+        : transaction.journalTransaction().refundableMinor(journal.refundedMinor(transaction.id()));
   }
 
   private Set<AccountId> ownedBy(Caller caller, Set<AccountId> touched) {

@@ -11,6 +11,8 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
@@ -32,12 +34,14 @@ import dev.ewallet.ledger.domain.port.in.ResendPayoutsCommand;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class BankFlowServiceTest {
@@ -139,6 +143,37 @@ class BankFlowServiceTest {
         .isInstanceOf(WithdrawalNotPendingException.class)
         .hasMessageContaining("is COMPLETED");
     assertThat(f.booksBalance()).isTrue();
+  }
+
+  @Test
+  void operatorsPageThroughThePendingWithdrawalsOldestFirst() {
+    f.deposit(alice, 10_000);
+    TransactionId completed = withdraw(1_000);
+    TransactionId second = withdraw(2_000);
+    TransactionId third = withdraw(3_000);
+    settle(completed, true);
+
+    List<Withdrawal> first =
+        f.services.withdrawals().pending(LedgerServicesFixture.OPERATOR, null, 1);
+    List<Withdrawal> next =
+        f.services
+            .withdrawals()
+            .pending(LedgerServicesFixture.OPERATOR, PendingPosition.of(first.getLast()), 10);
+
+    // Requested at one instant of the fixture's clock or not, they come in (time, id) order.
+    List<TransactionId> oldestFirst =
+        Stream.of(second, third)
+            .map(id -> f.services.withdrawals().get(ALICE, id))
+            .sorted(Comparator.comparing(PendingPosition::of))
+            .map(Withdrawal::id)
+            .toList();
+    assertThat(first).extracting(Withdrawal::id).containsExactly(oldestFirst.get(0));
+    assertThat(next).extracting(Withdrawal::id).containsExactly(oldestFirst.get(1));
+    assertThatThrownBy(() -> f.services.withdrawals().pending(ALICE, null, 10))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(
+            () -> f.services.withdrawals().pending(LedgerServicesFixture.OPERATOR, null, 101))
+        .isInstanceOf(InvalidRequestException.class);
   }
 
   @Test

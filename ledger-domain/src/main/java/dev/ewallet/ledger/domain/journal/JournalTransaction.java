@@ -143,22 +143,38 @@ public final class JournalTransaction {
       throw new InvalidRequestException(
           "only transfers can be refunded; transaction " + id + " is a " + type);
     }
-    Posting payer =
-        postings.stream().filter(p -> p.amount().isNegative()).findFirst().orElseThrow();
-    Posting payee =
-        postings.stream().filter(p -> p.amount().isPositive()).findFirst().orElseThrow();
-    long remaining = payee.amount().amountMinor() - refundedBeforeMinor;
     if (amountMinor < 1 || refundedBeforeMinor < 0) {
       throw new IllegalArgumentException("refund " + amountMinor + " after " + refundedBeforeMinor);
     }
+    long remaining = refundableMinor(refundedBeforeMinor);
     if (amountMinor > remaining) {
-      throw new RefundExceedsOriginalException(id.toString(), Math.max(0, remaining));
+      throw new RefundExceedsOriginalException(id.toString(), remaining);
     }
+    Posting payer =
+        postings.stream().filter(p -> p.amount().isNegative()).findFirst().orElseThrow();
+    Posting payee = payeeCredit();
     Money amount = Money.of(amountMinor, payee.amount().currency());
     List<Posting> back =
         new ArrayList<>(wherePaid(new Posting(payee.accountId(), amount.negate()), locked));
     back.add(new Posting(payer.accountId(), amount));
     return validated(refundId, TransactionType.REFUND, back, id, at);
+  }
+
+  /**
+   * What refunds may still pay back of this transfer once {@code refundedMinor} has been: its
+   * amount (the payee's credit, never the fee) less that, never below nothing; 0 for any other
+   * type, which cannot be refunded.
+   */
+  public long refundableMinor(long refundedMinor) {
+    if (type != TransactionType.TRANSFER) {
+      return 0;
+    }
+    return Math.max(0, payeeCredit().amount().amountMinor() - refundedMinor);
+  }
+
+  /** A transfer's first credit: what the payee received. */
+  private Posting payeeCredit() {
+    return postings.stream().filter(p -> p.amount().isPositive()).findFirst().orElseThrow();
   }
 
   /** Rebuilds a stored transaction, re-checking the same rules as {@link #create}. */

@@ -199,6 +199,9 @@ class JournalTransactionTest {
     assertThatThrownBy(() -> payment.refund(TransactionId.random(), 101, 900, AT, locked))
         .isInstanceOf(RefundExceedsOriginalException.class)
         .hasMessageContaining("at most 100 more");
+    assertThat(payment.refundableMinor(0)).isEqualTo(1_000);
+    assertThat(payment.refundableMinor(900)).isEqualTo(100);
+    assertThat(payment.refundableMinor(1_000)).isZero();
   }
 
   @Test
@@ -223,6 +226,7 @@ class JournalTransactionTest {
             AT);
     assertThatThrownBy(() -> deposit.refund(TransactionId.random(), 1, 0, AT, locked()))
         .isInstanceOf(InvalidRequestException.class);
+    assertThat(deposit.refundableMinor(0)).isZero();
     assertThatThrownBy(() ->
             JournalTransaction.create(
                 TransactionId.random(),

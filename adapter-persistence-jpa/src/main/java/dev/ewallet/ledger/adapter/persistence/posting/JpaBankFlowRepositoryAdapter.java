@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.bankflow.WithdrawalStatus;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -195,6 +196,22 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
             limit)
         .query(JpaBankFlowRepositoryAdapter::withdrawal)
         .list();
+  }
+
+  @Override
+  public List<Withdrawal> pendingOldestFirst(PendingPosition after, int limit) {
+    // The partial index withdrawal_pending_since (created_at, id) serves both pages.
+    String select = "SELECT " + WITHDRAWAL_COLUMNS + " FROM withdrawal WHERE status = 'PENDING'";
+    String order = " ORDER BY created_at, id LIMIT ?";
+    return after == null
+        ? jdbc.sql(select + order)
+            .param(limit)
+            .query(JpaBankFlowRepositoryAdapter::withdrawal)
+            .list()
+        : jdbc.sql(select + " AND (created_at, id) > (?, ?)" + order)
+            .params(SqlTypes.timestamp(after.createdAt()), after.id().value(), limit)
+            .query(JpaBankFlowRepositoryAdapter::withdrawal)
+            .list();
   }
 
   @Override

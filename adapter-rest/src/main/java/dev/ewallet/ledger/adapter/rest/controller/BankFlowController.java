@@ -8,9 +8,12 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalAccepted;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalsResponse;
 import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
+import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
@@ -18,6 +21,7 @@ import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.PendingWithdrawalsQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
@@ -28,8 +32,10 @@ import dev.ewallet.ledger.domain.port.in.SettleHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -37,6 +43,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -48,9 +55,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class BankFlowController {
 
+  private static final int PENDING_PAGE = 50;
+
   private final RequestWithdrawalUseCase requestWithdrawal;
   private final SettleWithdrawalUseCase settleWithdrawal;
   private final GetWithdrawalQuery withdrawals;
+  private final PendingWithdrawalsQuery pendingWithdrawals;
   private final PlaceHoldUseCase placeHold;
   private final SettleHoldUseCase settleHold;
   private final GetHoldQuery holds;
@@ -60,6 +70,7 @@ class BankFlowController {
       RequestWithdrawalUseCase requestWithdrawal,
       SettleWithdrawalUseCase settleWithdrawal,
       GetWithdrawalQuery withdrawals,
+      PendingWithdrawalsQuery pendingWithdrawals,
       PlaceHoldUseCase placeHold,
       SettleHoldUseCase settleHold,
       GetHoldQuery holds,
@@ -67,6 +78,7 @@ class BankFlowController {
     this.requestWithdrawal = requestWithdrawal;
     this.settleWithdrawal = settleWithdrawal;
     this.withdrawals = withdrawals;
+    this.pendingWithdrawals = pendingWithdrawals;
     this.placeHold = placeHold;
     this.settleHold = settleHold;
     this.holds = holds;
@@ -93,6 +105,23 @@ class BankFlowController {
         HttpStatus.ACCEPTED,
         "/v1/withdrawals/" + id,
         new WithdrawalAccepted(id, "PENDING"));
+  }
+
+  @Operation(
+      summary =
+          "The withdrawals waiting for the bank (operators), oldest first: the payout work queue,"
+              + " each completed or failed by the bank's answer or an operator.")
+  @GetMapping("/v1/withdrawals")
+  WithdrawalsResponse pendingWithdrawals(
+      Caller caller,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor) {
+    int size = limit == null ? PENDING_PAGE : limit;
+    List<Withdrawal> page =
+        pendingWithdrawals.pending(caller, RequestFields.pendingPosition(cursor), size);
+    String next =
+        page.size() < size ? null : RequestFields.cursor(PendingPosition.of(page.getLast()));
+    return new WithdrawalsResponse(page.stream().map(mapper::withdrawal).toList(), next);
   }
 
   @GetMapping("/v1/withdrawals/{id}")

@@ -217,6 +217,12 @@ public final class ApiDtos {
       String description,
       Map<String, String> metadata,
       @JsonInclude(JsonInclude.Include.NON_NULL) Long fee,
+      @JsonInclude(JsonInclude.Include.NON_NULL)
+          @Schema(
+              description =
+                  "For a transfer, what refunds may still pay back: its amount less its refunds,"
+                      + " 0 once reversed")
+          Long refundable,
       List<TransactionEntryResponse> entries) {}
 
   public record TransactionsResponse(List<TransactionResponse> items) {}
@@ -455,6 +461,8 @@ public final class ApiDtos {
       long expectedAtBank,
       Long difference,
       boolean shortfall) {}
+
+  public record WithdrawalsResponse(List<WithdrawalResponse> items, String nextCursor) {}
 
   public record BankStatementLinesResponse(
       List<BankStatementLineResponse> items, String nextCursor) {}

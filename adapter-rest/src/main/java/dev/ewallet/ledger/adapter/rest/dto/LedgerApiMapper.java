@@ -92,6 +92,7 @@ public interface LedgerApiMapper {
         transaction.details().description(),
         transaction.details().metadata(),
         transaction.feeMinor() == 0 ? null : transaction.feeMinor(),
+        view.refundableMinor(),
         transaction.entries().stream()
             .map(entry ->
                 new TransactionEntryResponse(

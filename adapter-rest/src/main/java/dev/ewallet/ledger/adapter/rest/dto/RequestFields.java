@@ -4,12 +4,14 @@ import dev.ewallet.ledger.adapter.rest.problem.ApiRequestException;
 import dev.ewallet.ledger.adapter.rest.problem.ProblemCode;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.EntryDirection;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
+import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
@@ -19,6 +21,8 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
@@ -31,6 +35,9 @@ public final class RequestFields {
 
   /** A history cursor: the position's time in microseconds since the epoch, then its entry id. */
   private static final String HISTORY_CURSOR_PREFIX = "entries-before:";
+
+  /** A page of pending withdrawals, oldest first, ends at a request time and a withdrawal id. */
+  private static final String PENDING_CURSOR_PREFIX = "pending-after:";
 
   private RequestFields() {}
 
@@ -147,22 +154,44 @@ public final class RequestFields {
   }
 
   public static String cursor(HistoryPosition position) {
-    long micros = ChronoUnit.MICROS.between(Instant.EPOCH, position.createdAt());
-    return opaque(HISTORY_CURSOR_PREFIX + micros + ":" + position.entryId());
+    return timedCursor(HISTORY_CURSOR_PREFIX, position.createdAt(), position.entryId());
   }
 
   /** The history position an opaque cursor stands for; {@code null} for the first page. */
   public static HistoryPosition historyPosition(String cursor) {
+    return decodeTimed(
+        cursor, HISTORY_CURSOR_PREFIX, (at, id) -> new HistoryPosition(at, Long.parseLong(id)));
+  }
+
+  public static String cursor(PendingPosition position) {
+    return timedCursor(PENDING_CURSOR_PREFIX, position.createdAt(), position.id());
+  }
+
+  /** The pending withdrawal an opaque cursor stands for; {@code null} for the first page. */
+  public static PendingPosition pendingPosition(String cursor) {
+    return decodeTimed(
+        cursor,
+        PENDING_CURSOR_PREFIX,
+        (at, id) -> new PendingPosition(at, TransactionId.of(UUID.fromString(id))));
+  }
+
+  /** A cursor of a position in time order: its instant in microseconds, and its id. */
+  private static String timedCursor(String prefix, Instant at, Object id) {
+    return opaque(prefix + ChronoUnit.MICROS.between(Instant.EPOCH, at) + ":" + id);
+  }
+
+  private static <T> T decodeTimed(
+      String cursor, String prefix, BiFunction<Instant, String, T> position) {
     return decode(
         cursor,
-        HISTORY_CURSOR_PREFIX,
+        prefix,
         rest -> {
           String[] parts = rest.split(":", -1);
           if (parts.length != 2) {
             return null;
           }
-          Instant at = Instant.EPOCH.plus(Long.parseLong(parts[0]), ChronoUnit.MICROS);
-          return new HistoryPosition(at, Long.parseLong(parts[1]));
+          return position.apply(
+              Instant.EPOCH.plus(Long.parseLong(parts[0]), ChronoUnit.MICROS), parts[1]);
         });
   }
 

@@ -85,6 +85,8 @@ public class LedgerSecurityConfiguration {
                 .hasAuthority(operator)
                 .requestMatchers("/v1/reconciliation", "/v1/audit-events")
                 .hasAuthority(operator)
+                .requestMatchers(HttpMethod.GET, "/v1/withdrawals")
+                .hasAuthority(operator)
                 .anyRequest()
                 .authenticated())
         .addFilterAfter(

@@ -11,8 +11,11 @@ import java.util.Set;
  * what the payee holds.
  *
  * @param balancesShown the accounts whose {@code balanceAfter} the caller may see
+ * @param refundableMinor for a transfer, what refunds may still pay back (0 once reversed or fully
+ *     refunded); {@code null} for any other type, which cannot be refunded
  */
-public record TransactionView(PostedTransaction transaction, Set<AccountId> balancesShown) {
+public record TransactionView(
+    PostedTransaction transaction, Set<AccountId> balancesShown, Long refundableMinor) {
 
   public TransactionView {
     Objects.requireNonNull(transaction, "transaction");

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.bank.Overdue;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.Money;
@@ -47,6 +48,12 @@ public interface WithdrawalRepository {
    * what a bank debit naming no withdrawal may be paying out.
    */
   List<Withdrawal> findPayoutsOfAmount(Money amount, Instant from, Instant to, int limit);
+
+  /**
+   * Pending withdrawals, oldest first (by request time, then id), after {@code after} ({@code null}
+   * for the oldest), at most {@code limit}.
+   */
+  List<Withdrawal> pendingOldestFirst(PendingPosition after, int limit);
 
   /** When the oldest pending withdrawal was requested; empty when none is pending. */
   Optional<Instant> oldestPendingSince();
