@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   wallet = await openWallet(customer);
   savings = await openWallet(customer);
   payeeWallet = await openWallet(await clientAs(payee));
-  await deposit(operator, wallet, 1_000_000);
+  await deposit(operator, wallet, 1_000_000, `top-up-${owner}`);
   toReverse = await transfer(customer, wallet, payeeWallet, 100_000);
   toRefund = await transfer(customer, wallet, payeeWallet, 50_000);
   await transfer(customer, wallet, savings, 20_000);
@@ -129,6 +129,22 @@ test("the history narrows by two filters and links each entry to its transaction
   await expect(history).not.toContainText("-20,000 VND");
 
   await history.getByRole("link", { name: toReverse.slice(0, 8) }).click();
+  await expect(page.getByRole("heading", { name: `TRANSFER ${toReverse}` })).toBeVisible();
+});
+
+test("a transaction is found by its reference and by its id", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.getByLabel("Search by").selectOption("reference");
+  await page.getByLabel("Search", { exact: true }).fill(`top-up-${owner}`);
+  await page.getByRole("button", { name: "Find" }).click();
+  const found = page.getByRole("table", { name: "Transactions" });
+  await expect(found.getByRole("row")).toHaveCount(2);
+  await expect(found).toContainText("DEPOSIT");
+
+  await page.getByLabel("Search by").selectOption("auto");
+  await page.getByLabel("Search", { exact: true }).fill(toReverse);
+  await page.getByRole("button", { name: "Find" }).click();
+  await found.getByRole("link", { name: toReverse }).click();
   await expect(page.getByRole("heading", { name: `TRANSFER ${toReverse}` })).toBeVisible();
 });
 

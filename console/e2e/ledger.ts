@@ -27,11 +27,16 @@ export async function openWallet(client: LedgerClient): Promise<number> {
   return opened.id!;
 }
 
-export async function deposit(operator: LedgerClient, accountId: number, amount: number) {
+export async function deposit(
+  operator: LedgerClient,
+  accountId: number,
+  amount: number,
+  reference?: string,
+) {
   await ok(
     operator.POST("/v1/deposits", {
       params: { header: { "Idempotency-Key": newIdempotencyKey() } },
-      body: { accountId, amount },
+      body: { accountId, amount, reference },
     }),
   );
 }
