@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   payeeWallet = await openWallet(await clientAs(payee));
   await deposit(operator, wallet, 1_000_000, `top-up-${owner}`);
   toReverse = await transfer(customer, wallet, payeeWallet, 100_000);
-  toRefund = await transfer(customer, wallet, payeeWallet, 50_000);
+  toRefund = await transfer(customer, wallet, payeeWallet, 50_000, `refund-me-${owner}`);
   await transfer(customer, wallet, savings, 20_000);
   payout = await withdraw(customer, savings, 5_000);
 });
@@ -146,6 +146,21 @@ test("a transaction is found by its reference and by its id", async ({ page }) =
   await page.getByRole("button", { name: "Find" }).click();
   await found.getByRole("link", { name: toReverse }).click();
   await expect(page.getByRole("heading", { name: `TRANSFER ${toReverse}` })).toBeVisible();
+});
+
+test("a transaction is found by the idempotency key that posted it", async ({ page }) => {
+  await signIn(page, 1, true);
+  await page.getByLabel("Search by").selectOption("key");
+  await page.getByLabel("Search", { exact: true }).fill(`refund-me-${owner}`);
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByText("Nothing found.")).toBeVisible(); // the operator's own key
+  const whose = page.getByRole("form", { name: "Whose key" });
+  await whose.getByLabel("Key of user").fill(String(owner));
+  await whose.getByRole("button", { name: "Look up" }).click();
+  await expect(
+    page.getByRole("table", { name: "Transactions" }).getByRole("link", { name: toRefund }),
+  ).toBeVisible();
+  await noSeriousViolations(page);
 });
 
 test("the wallet's chain verifies and its statement downloads as CSV", async ({ page }) => {

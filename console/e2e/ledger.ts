@@ -46,10 +46,11 @@ export async function transfer(
   from: number,
   to: number,
   amount: number,
+  key: string = newIdempotencyKey(),
 ): Promise<string> {
   const posted = await ok(
     payer.POST("/v1/transfers", {
-      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      params: { header: { "Idempotency-Key": key } },
       body: { fromAccountId: from, toAccountId: to, amount },
     }),
   );

@@ -212,7 +212,13 @@ function Screen({ path, query }: { path: string[]; query: URLSearchParams }) {
     case "audit":
       return <AuditScreen query={query} />;
     case "find":
-      return <FindScreen q={query.get("q") ?? ""} by={(query.get("by") as SearchKind) ?? "auto"} />;
+      return (
+        <FindScreen
+          q={query.get("q") ?? ""}
+          by={(query.get("by") as SearchKind) ?? "auto"}
+          principal={query.has("principal") ? Number(query.get("principal")) : undefined}
+        />
+      );
     default:
       return <FindScreen q="" by="auto" />;
   }

@@ -2,9 +2,9 @@ import { ok, type Schemas } from "../api";
 import { useLoad } from "../api";
 import { Money, Show } from "../components";
 import { useSigned } from "../context";
-import { to } from "../router";
+import { go, to } from "../router";
 
-export type SearchKind = "auto" | "wallet" | "owner" | "transaction" | "reference";
+export type SearchKind = "auto" | "wallet" | "owner" | "transaction" | "reference" | "key";
 
 export const SEARCH_KINDS: [SearchKind, string][] = [
   ["auto", "Anything"],
@@ -12,6 +12,7 @@ export const SEARCH_KINDS: [SearchKind, string][] = [
   ["owner", "Owner (user id)"],
   ["transaction", "Transaction id"],
   ["reference", "Reference"],
+  ["key", "Idempotency key"],
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,13 +23,23 @@ interface Found {
 }
 
 /**
- * Finds wallets by id or owner, and transactions by id or reference. "Anything" asks what the
- * text can be: digits a wallet id and an owner, a UUID a transaction id, anything else a reference.
- * With nothing asked, a caller who is not an operator sees their own wallets.
+ * Finds wallets by id or owner, and transactions by id, reference or the idempotency key that
+ * posted one (a user's own; an operator names whose, by default their own). "Anything" asks what
+ * the text can be: digits a wallet id and an owner, a UUID a transaction id, anything else a
+ * reference. With nothing asked, a caller who is not an operator sees their own wallets.
  */
-export function FindScreen({ q, by }: { q: string; by: SearchKind }) {
+export function FindScreen({
+  q,
+  by,
+  principal,
+}: {
+  q: string;
+  by: SearchKind;
+  principal?: number;
+}) {
   const { client, session } = useSigned();
-  const [found] = useLoad<Found>(`${by}:${q}:${session.userId}`, async () => {
+  const keyOf = principal ?? session.userId;
+  const [found] = useLoad<Found>(`${by}:${q}:${keyOf}:${session.userId}`, async () => {
     const wallets: Schemas["AccountResponse"][] = [];
     const transactions: Schemas["TransactionResponse"][] = [];
     const digits = /^\d{1,15}$/.test(q);
@@ -71,6 +82,13 @@ export function FindScreen({ q, by }: { q: string; by: SearchKind }) {
       );
       if (transaction) transactions.push(transaction);
     }
+    if (by === "key") {
+      const query = { idempotencyKey: q, principalId: keyOf };
+      transactions.push(
+        ...(await ok(client.GET("/v1/transactions", { params: { query } }))).items!,
+      );
+      return { wallets, transactions };
+    }
     if (ask("reference") && (by === "reference" || (!digits && !UUID.test(q)))) {
       transactions.push(
         ...(await ok(client.GET("/v1/transactions", { params: { query: { reference: q } } })))
@@ -86,8 +104,12 @@ export function FindScreen({ q, by }: { q: string; by: SearchKind }) {
         {q ? `Results for “${q}”` : session.operator ? "Find" : "Your wallets"}
       </h1>
       {q === "" && session.operator && (
-        <p>Find a wallet by its id or its owner, a transaction by its id or its reference.</p>
+        <p>
+          Find a wallet by its id or its owner, a transaction by its id, its reference or the
+          idempotency key that posted it.
+        </p>
       )}
+      {by === "key" && session.operator && <WhoseKey q={q} principal={keyOf} />}
       <Show loaded={found} what="the results">
         {({ wallets, transactions }) => (
           <>
@@ -98,6 +120,27 @@ export function FindScreen({ q, by }: { q: string; by: SearchKind }) {
         )}
       </Show>
     </section>
+  );
+}
+
+/** Keys are unique per caller: an operator says whose key it is. */
+function WhoseKey({ q, principal }: { q: string; principal: number }) {
+  return (
+    <form
+      className="inline-form"
+      aria-label="Whose key"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const user = new FormData(event.currentTarget).get("principal");
+        go(to("find", { q, by: "key", principal: String(user) }));
+      }}
+    >
+      <label>
+        Key of user
+        <input name="principal" defaultValue={principal} inputMode="numeric" key={principal} />
+      </label>
+      <button type="submit">Look up</button>
+    </form>
   );
 }
 

@@ -65,6 +65,7 @@ import dev.ewallet.ledger.domain.port.in.StatementQuery;
 import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
+import dev.ewallet.ledger.domain.port.in.TransactionByKeyQuery;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementReader;
@@ -193,6 +194,11 @@ class UseCaseWiring {
   FindTransactionsByReferenceQuery findTransactionsByReferenceQuery(
       LedgerServices services, UseCaseTimers timers) {
     return timers.timed(FindTransactionsByReferenceQuery.class, services.transactions());
+  }
+
+  @Bean
+  TransactionByKeyQuery transactionByKeyQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(TransactionByKeyQuery.class, services.transactions());
   }
 
   @Bean

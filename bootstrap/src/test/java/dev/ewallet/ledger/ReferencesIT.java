@@ -235,4 +235,49 @@ class ReferencesIT extends LedgerIntegrationTest {
         api().get("/v1/transactions?reference=caf%C3%A9", alice.token()), 400, "VALIDATION_FAILED");
     assertThat(api().get("/v1/transactions", alice.token()).status()).isEqualTo(400);
   }
+
+  @Test
+  void theTransactionAKeyPostedIsFoundByItsKeyWithoutSendingTheRequestAgain() {
+    Wallet alice = walletWith(10_000);
+    Wallet bob = openWallet();
+    String key = ApiClient.newKey();
+    String paid = transfer(alice, bob.id(), 1_000, key).json().get("transactionId").asText();
+    String refusedKey = ApiClient.newKey();
+    assertThat(transfer(alice, bob.id(), 1_000_000, refusedKey).code())
+        .isEqualTo("INSUFFICIENT_FUNDS");
+
+    JsonNode own = api().get("/v1/transactions?idempotencyKey=" + key, alice.token()).json();
+    JsonNode asOperator =
+        api()
+            .get(
+                "/v1/transactions?idempotencyKey=" + key + "&principalId=" + alice.owner(),
+                OPERATOR)
+            .json();
+
+    assertThat(own.get("items")).hasSize(1);
+    assertThat(own.get("items").get(0).get("transactionId").asText()).isEqualTo(paid);
+    assertThat(asOperator.get("items").get(0).get("transactionId").asText()).isEqualTo(paid);
+    assertThat(api().get("/v1/transactions?idempotencyKey=" + key, OPERATOR).json().get("items"))
+        .as("the operator's own key of that name posted nothing")
+        .isEmpty();
+    assertThat(
+            api()
+                .get("/v1/transactions?idempotencyKey=" + refusedKey, alice.token())
+                .json()
+                .get("items"))
+        .as("a refused request claims nothing")
+        .isEmpty();
+    assertProblem(
+        api()
+            .get(
+                "/v1/transactions?idempotencyKey=" + key + "&principalId=" + alice.owner(),
+                bob.token()),
+        403,
+        "FORBIDDEN");
+    assertThat(
+            api()
+                .get("/v1/transactions?idempotencyKey=" + key + "&reference=x", alice.token())
+                .status())
+        .isEqualTo(400);
+  }
 }

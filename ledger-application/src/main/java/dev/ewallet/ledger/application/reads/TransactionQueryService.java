@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
@@ -14,8 +15,11 @@ import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
+import dev.ewallet.ledger.domain.port.in.TransactionByKeyQuery;
 import dev.ewallet.ledger.domain.port.in.TransactionView;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.ClaimKey;
+import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +31,7 @@ import java.util.stream.Collectors;
  * those of their own accounts.
  */
 public final class TransactionQueryService
-    implements GetTransactionQuery, FindTransactionsByReferenceQuery {
+    implements GetTransactionQuery, FindTransactionsByReferenceQuery, TransactionByKeyQuery {
 
   private final AccountRepository accounts;
   private final JournalRepository journal;
@@ -46,6 +50,20 @@ public final class TransactionQueryService
     return visible(caller, transaction)
         .orElseThrow(() ->
             new AccessDeniedException("transaction " + transactionId + " touches none of yours"));
+  }
+
+  @Override
+  public TransactionView byKey(Caller caller, long principalId, IdempotencyKey key) {
+    if (!caller.operator() && principalId != caller.principalId()) {
+      throw new AccessDeniedException("idempotency keys of user " + principalId + " are not yours");
+    }
+    IdempotencyRecord claim =
+        journal.findClaims(List.of(new ClaimKey(principalId, key))).values().stream()
+            .findFirst()
+            .orElseThrow(() ->
+                new TransactionNotFoundException(
+                    "of key " + key.value() + " of user " + principalId));
+    return get(caller, claim.transactionId());
   }
 
   @Override

@@ -11,6 +11,8 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.VerificationResponse;
 import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.BankExceptionsQuery;
@@ -27,7 +29,9 @@ import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionUseCase;
+import dev.ewallet.ledger.domain.port.in.TransactionByKeyQuery;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
@@ -47,6 +51,7 @@ class TransactionController {
 
   private final GetTransactionQuery transactions;
   private final FindTransactionsByReferenceQuery byReference;
+  private final TransactionByKeyQuery byKey;
   private final ReverseTransactionUseCase reversals;
   private final PostLegsUseCase postings;
   private final RefundTransactionUseCase refunds;
@@ -58,6 +63,7 @@ class TransactionController {
   TransactionController(
       GetTransactionQuery transactions,
       FindTransactionsByReferenceQuery byReference,
+      TransactionByKeyQuery byKey,
       ReverseTransactionUseCase reversals,
       PostLegsUseCase postings,
       RefundTransactionUseCase refunds,
@@ -67,6 +73,7 @@ class TransactionController {
       LedgerApiMapper mapper) {
     this.transactions = transactions;
     this.byReference = byReference;
+    this.byKey = byKey;
     this.reversals = reversals;
     this.postings = postings;
     this.refunds = refunds;
@@ -83,16 +90,41 @@ class TransactionController {
 
   /**
    * The caller's transactions carrying this reference (an operator's: all), newest first, at most
-   * 100.
+   * 100; or the one an idempotency key posted.
    */
   @Operation(
+      operationId = "findTransactions",
       summary =
-          "The transactions carrying this reference (exact match) that touch one of the caller's"
-              + " accounts (an operator's: all), newest first, at most 100.")
+          "Either the transactions carrying this reference (exact match) that touch one of the"
+              + " caller's accounts (an operator's: all), newest first, at most 100; or the"
+              + " transaction an idempotency key posted (none when it posted nothing): the caller's"
+              + " own key, or for operators the key of the user principalId names.")
   @GetMapping("/v1/transactions")
-  TransactionsResponse findByReference(Caller caller, @RequestParam String reference) {
-    return new TransactionsResponse(
-        byReference.byReference(caller, reference).stream().map(mapper::transaction).toList());
+  TransactionsResponse findTransactions(
+      Caller caller,
+      @RequestParam(required = false) String reference,
+      @RequestParam(required = false) String idempotencyKey,
+      @Parameter(description = "whose key (operators); the caller's own by default")
+          @RequestParam(required = false)
+          Long principalId) {
+    if ((reference == null) == (idempotencyKey == null)) {
+      throw new InvalidRequestException("give either reference or idempotencyKey");
+    }
+    if (reference != null) {
+      return new TransactionsResponse(
+          byReference.byReference(caller, reference).stream().map(mapper::transaction).toList());
+    }
+    try {
+      return new TransactionsResponse(
+          List.of(
+              mapper.transaction(
+                  byKey.byKey(
+                      caller,
+                      principalId == null ? caller.principalId() : principalId,
+                      RequestFields.idempotencyKey(idempotencyKey)))));
+    } catch (TransactionNotFoundException postedNothing) {
+      return new TransactionsResponse(List.of());
+    }
   }
 
   /** Answers with the reversing transaction, read back as {@code GET} would show it. */
