@@ -6,6 +6,7 @@ import {
   clientAs,
   deposit,
   freshUserId,
+  hold,
   openWallet,
   transfer,
   withdraw,
@@ -37,6 +38,7 @@ test.beforeAll(async () => {
   toRefund = await transfer(customer, wallet, payeeWallet, 50_000, `refund-me-${owner}`);
   await transfer(customer, wallet, savings, 20_000);
   payout = await withdraw(customer, savings, 5_000);
+  await hold(customer, savings, payeeWallet, 7_000, new Date(Date.now() + 3_600_000));
 });
 
 // No screen may throw: an uncaught error in the page fails the test that caused it.
@@ -275,6 +277,10 @@ test("an operator completes a pending withdrawal from the queue", async ({ page 
     await page.getByRole("button", { name: "Next page" }).click();
     await expect(queue).toBeVisible();
   }
+  const expiring = page.getByRole("table", { name: "Holds about to expire" });
+  await expect(expiring.getByRole("row").filter({ hasText: "7,000 VND" })).toContainText(
+    String(savings),
+  );
   await noSeriousViolations(page);
   await screenshot(page, "pending");
   await settle.getByRole("button", { name: "Complete" }).click();

@@ -75,3 +75,19 @@ export async function withdraw(
   );
   return accepted.withdrawalId!;
 }
+
+export async function hold(
+  owner: LedgerClient,
+  accountId: number,
+  destinationAccountId: number,
+  amount: number,
+  expiresAt: Date,
+): Promise<string> {
+  const placed = await ok(
+    owner.POST("/v1/holds", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: { accountId, destinationAccountId, amount, expiresAt: expiresAt.toISOString() },
+    }),
+  );
+  return placed.holdId!;
+}

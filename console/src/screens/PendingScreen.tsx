@@ -13,6 +13,7 @@ export function PendingScreen() {
     <section aria-labelledby="pending-title">
       <h1 id="pending-title">Pending work</h1>
       <PendingWithdrawals />
+      <ExpiringHolds />
       <UnmatchedLines />
     </section>
   );
@@ -69,15 +70,22 @@ function PendingWithdrawals() {
   );
 }
 
-/** How long ago, in the largest whole unit: "3 d", "5 h", "12 min". */
-function age(since: string | undefined): string {
-  if (!since) {
-    return "—";
-  }
-  const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(since)) / 60_000));
+/** A span in its largest whole unit: "3 d", "5 h", "12 min". */
+function span(milliseconds: number): string {
+  const minutes = Math.max(0, Math.floor(milliseconds / 60_000));
   if (minutes >= 2 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} d`;
   if (minutes >= 120) return `${Math.floor(minutes / 60)} h`;
   return `${minutes} min`;
+}
+
+/** How long ago it was. */
+function age(since: string | undefined): string {
+  return since ? span(Date.now() - Date.parse(since)) : "—";
+}
+
+/** How long until it is. */
+function until(at: string | undefined): string {
+  return at ? span(Date.parse(at) - Date.now()) : "—";
 }
 
 /**
@@ -161,6 +169,70 @@ function WithdrawalRow({
         {problem && <ProblemBox problem={problem} />}
       </td>
     </tr>
+  );
+}
+
+/** Holds that expire within a day unless captured or voided first; expiry releases them. */
+function ExpiringHolds() {
+  const { client } = useSigned();
+  const pages = useCursorPages();
+  const [page] = useLoad(`expiring-holds:${pages.cursor ?? ""}`, () =>
+    ok(client.GET("/v1/holds", { params: { query: { limit: 20, cursor: pages.cursor } } })),
+  );
+  return (
+    <section aria-labelledby="holds-title">
+      <h2 id="holds-title">Holds expiring within a day, soonest first</h2>
+      <Show loaded={page} what="the expiring holds">
+        {(p) => (
+          <>
+            <table>
+              <caption>Holds about to expire</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Expires</th>
+                  <th scope="col">In</th>
+                  <th scope="col">Wallet</th>
+                  <th scope="col">For</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {(p.items ?? []).map((h) => (
+                  <tr key={h.holdId}>
+                    <td>
+                      <Time at={h.expiresAt} />
+                    </td>
+                    <td>{until(h.expiresAt)}</td>
+                    <td>
+                      <a href={to("wallets", h.accountId!)}>{h.accountId}</a>
+                    </td>
+                    <td>
+                      <a href={to("wallets", h.destinationAccountId!)}>{h.destinationAccountId}</a>
+                    </td>
+                    <td className="num">
+                      <Money minor={h.amount} currency={h.currency!} />
+                    </td>
+                  </tr>
+                ))}
+                {(p.items ?? []).length === 0 && (
+                  <tr>
+                    <td colSpan={5}>No hold expires within a day.</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            <Pager
+              pages={pages}
+              nextCursor={p.nextCursor}
+              backLabel="Previous page"
+              forwardLabel="Next page"
+            />
+          </>
+        )}
+      </Show>
+    </section>
   );
 }
 

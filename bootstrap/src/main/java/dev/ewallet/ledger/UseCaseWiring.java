@@ -23,6 +23,7 @@ import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
+import dev.ewallet.ledger.domain.port.in.ExpiringHoldsQuery;
 import dev.ewallet.ledger.domain.port.in.FailDepositUseCase;
 import dev.ewallet.ledger.domain.port.in.FindTransactionsByReferenceQuery;
 import dev.ewallet.ledger.domain.port.in.FlushAuditEventsUseCase;
@@ -477,6 +478,11 @@ class UseCaseWiring {
   @Bean
   GetHoldQuery getHoldQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(GetHoldQuery.class, services.holds());
+  }
+
+  @Bean
+  ExpiringHoldsQuery expiringHoldsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ExpiringHoldsQuery.class, services.holds());
   }
 
   @Bean

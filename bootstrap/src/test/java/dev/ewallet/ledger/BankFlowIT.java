@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.adapter.banksimulator.SimulatedBank;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,6 +78,43 @@ class BankFlowIT extends LedgerIntegrationTest {
     assertBooksBalance();
   }
 
+  /** Every item of an operator's paged list, following its cursors to the end. */
+  private List<JsonNode> everyPage(String path) {
+    List<JsonNode> items = new ArrayList<>();
+    String cursor = null;
+    do {
+      ApiClient.Reply page =
+          api().get(path + (cursor == null ? "" : "&cursor=" + cursor), OPERATOR);
+      assertThat(page.status()).as(page.body()).isEqualTo(200);
+      page.json().get("items").forEach(items::add);
+      JsonNode next = page.json().path("nextCursor");
+      cursor = next.isString() ? next.asText() : null;
+    } while (cursor != null);
+    return items;
+  }
+
+  @Test
+  void operatorsSeeTheHoldsAboutToExpireSoonestFirst() {
+    Wallet wallet = walletWith(10_000);
+    Wallet shop = openWallet();
+    Instant now = Instant.now();
+    String inTwoHours = id(hold(wallet, shop.id(), 100, now.plus(Duration.ofHours(2))), "holdId");
+    String inAnHour = id(hold(wallet, shop.id(), 100, now.plus(Duration.ofHours(1))), "holdId");
+    String nextWeek = id(hold(wallet, shop.id(), 100, now.plus(Duration.ofDays(7))), "holdId");
+
+    List<JsonNode> withinADay = everyPage("/v1/holds?limit=2");
+    List<JsonNode> withinAWeek =
+        everyPage("/v1/holds?limit=50&expiringBefore=" + now.plus(Duration.ofDays(8)));
+
+    assertThat(withinADay)
+        .extracting(h -> h.get("holdId").asText())
+        .containsSubsequence(inAnHour, inTwoHours)
+        .doesNotContain(nextWeek);
+    assertThat(withinADay).extracting(h -> Instant.parse(h.get("expiresAt").asText())).isSorted();
+    assertThat(withinAWeek).extracting(h -> h.get("holdId").asText()).contains(nextWeek);
+    assertThat(api().get("/v1/holds", wallet.token()).code()).isEqualTo("FORBIDDEN");
+  }
+
   @Test
   void operatorsPageThroughThePendingWithdrawalsOldestFirst() {
     Wallet wallet = walletWith(10_000);
@@ -88,26 +126,11 @@ class BankFlowIT extends LedgerIntegrationTest {
                 .status())
         .isEqualTo(200);
 
-    List<String> pending = new ArrayList<>();
-    List<Instant> requested = new ArrayList<>();
-    String cursor = null;
-    do {
-      ApiClient.Reply page =
-          api()
-              .get(
-                  "/v1/withdrawals?limit=2" + (cursor == null ? "" : "&cursor=" + cursor),
-                  OPERATOR);
-      assertThat(page.status()).as(page.body()).isEqualTo(200);
-      page.json()
-          .get("items")
-          .forEach(w -> {
-            assertThat(w.get("status").asText()).isEqualTo("PENDING");
-            pending.add(w.get("withdrawalId").asText());
-            requested.add(Instant.parse(w.get("createdAt").asText()));
-          });
-      JsonNode next = page.json().path("nextCursor");
-      cursor = next.isString() ? next.asText() : null;
-    } while (cursor != null);
+    List<JsonNode> queue = everyPage("/v1/withdrawals?limit=2");
+    List<String> pending = queue.stream().map(w -> w.get("withdrawalId").asText()).toList();
+    List<Instant> requested =
+        queue.stream().map(w -> Instant.parse(w.get("createdAt").asText())).toList();
+    assertThat(queue).allSatisfy(w -> assertThat(w.get("status").asText()).isEqualTo("PENDING"));
 
     assertThat(pending)
         .containsSubsequence(first, last)

@@ -167,6 +167,41 @@ public abstract class BankFlowRepositoryContract {
     assertThat(captured.settledBy()).isEqualTo(settlement);
   }
 
+  @Test
+  void pendingHoldsArePagedBySoonestExpiryUpToAnInstant() {
+    // No other test places holds expiring then: paged from just before, these come first.
+    Instant expiry = Instant.parse("2099-03-03T10:00:00Z");
+    PendingPosition justBefore =
+        new PendingPosition(expiry.minusMillis(1), TransactionId.of(new UUID(0, 0)));
+    AccountId wallet = wallet();
+    AccountId shop = wallet();
+    Hold soonest = Hold.placed(posted(wallet), wallet, shop, vnd(1), expiry, now);
+    Hold tiedA = Hold.placed(posted(wallet), wallet, shop, vnd(2), expiry.plusSeconds(60), now);
+    Hold tiedB = Hold.placed(posted(wallet), wallet, shop, vnd(3), expiry.plusSeconds(60), now);
+    Hold captured = Hold.placed(posted(wallet), wallet, shop, vnd(4), expiry.plusSeconds(30), now);
+    Hold tooLate = Hold.placed(posted(wallet), wallet, shop, vnd(5), expiry.plusSeconds(3600), now);
+    inTransaction(() -> {
+      List.of(soonest, tiedA, tiedB, captured, tooLate).forEach(holds()::insertHold);
+      holds()
+          .updateHold(
+              holds()
+                  .lockHolds(new TreeSet<>(List.of(captured.id())))
+                  .getFirst()
+                  .capture(vnd(4), posted(wallet), now));
+      return null;
+    });
+    Instant before = expiry.plusSeconds(600);
+    List<Hold> tied =
+        List.of(tiedA, tiedB).stream().sorted(Comparator.comparing(PendingPosition::of)).toList();
+
+    List<Hold> firstPage = holds().pendingExpiringBefore(before, justBefore, 2);
+    List<Hold> secondPage =
+        holds().pendingExpiringBefore(before, PendingPosition.of(firstPage.getLast()), 2);
+
+    assertThat(firstPage).containsExactly(soonest, tied.get(0));
+    assertThat(secondPage).containsExactly(tied.get(1));
+  }
+
   private PendingDeposit announced(AccountId wallet, long amount, String reference) {
     return PendingDeposit.announced(
         TransactionId.random(),

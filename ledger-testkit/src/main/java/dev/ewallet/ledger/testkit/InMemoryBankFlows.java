@@ -145,6 +145,17 @@ public final class InMemoryBankFlows
   }
 
   @Override
+  public List<Hold> pendingExpiringBefore(Instant before, PendingPosition after, int limit) {
+    return store.locked(() ->
+        pendingHolds()
+            .filter(h -> h.expiresAt().isBefore(before))
+            .filter(h -> after == null || PendingPosition.of(h).compareTo(after) > 0)
+            .sorted(Comparator.comparing(PendingPosition::of))
+            .limit(limit)
+            .toList());
+  }
+
+  @Override
   public List<TransactionId> findExpiredPending(Instant now, int limit) {
     return store.locked(() ->
         pendingHolds()

@@ -8,8 +8,10 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -22,6 +24,7 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsCommand;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
+import dev.ewallet.ledger.domain.port.in.ExpiringHoldsQuery;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
@@ -33,6 +36,8 @@ import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,7 +47,11 @@ import java.util.List;
  * step is one journal transaction with its own idempotency key and outbox event.
  */
 public final class HoldService
-    implements PlaceHoldUseCase, SettleHoldUseCase, GetHoldQuery, ExpireHoldsUseCase {
+    implements PlaceHoldUseCase,
+        SettleHoldUseCase,
+        GetHoldQuery,
+        ExpiringHoldsQuery,
+        ExpireHoldsUseCase {
 
   /** Expired holds released per posting batch: as many as one transfer-batch request carries. */
   static final int RELEASES_PER_POSTING = TransferBatchCommand.MAX_TRANSFERS;
@@ -150,5 +159,15 @@ public final class HoldService
 
   private Account account(AccountId id) {
     return accounts.existing(id);
+  }
+
+  @Override
+  public List<Hold> expiring(Caller caller, Instant before, PendingPosition after, int limit) {
+    caller.requireOperator();
+    if (limit < 1 || limit > 100) {
+      throw new InvalidRequestException("limit must be 1 to 100");
+    }
+    Instant until = before == null ? clock.instant().plus(Duration.ofDays(1)) : before;
+    return holds.pendingExpiringBefore(until, after, limit);
   }
 }

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.BankAccountNumber;
 import dev.ewallet.ledger.domain.bankflow.BankParty;
+import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.HoldStatus;
 import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
@@ -256,6 +257,29 @@ class BankFlowServiceTest {
         .isInstanceOf(HoldNotPendingException.class)
         .hasMessageContaining("is CAPTURED");
     assertThat(f.booksBalance()).isTrue();
+  }
+
+  @Test
+  void operatorsSeeTheHoldsAboutToExpireSoonestFirstWithinADayByDefault() {
+    f.deposit(alice, 10_000);
+    TransactionId inTwoHours = hold(1_000, Instant.parse("2026-11-30T12:00:00Z"));
+    TransactionId inAnHour = hold(1_000, Instant.parse("2026-11-30T11:00:00Z"));
+    hold(1_000, Instant.parse("2026-12-02T10:00:00Z"));
+    var operator = LedgerServicesFixture.OPERATOR;
+
+    List<TransactionId> withinADay =
+        f.services.holds().expiring(operator, null, null, 10).stream().map(Hold::id).toList();
+    List<Hold> first = f.services.holds().expiring(operator, null, null, 1);
+    List<Hold> next =
+        f.services.holds().expiring(operator, null, PendingPosition.of(first.getFirst()), 10);
+
+    assertThat(withinADay).containsExactly(inAnHour, inTwoHours);
+    assertThat(next).extracting(Hold::id).containsExactly(inTwoHours);
+    assertThat(
+            f.services.holds().expiring(operator, Instant.parse("2026-12-03T00:00:00Z"), null, 10))
+        .hasSize(3);
+    assertThatThrownBy(() -> f.services.holds().expiring(ALICE, null, null, 10))
+        .isInstanceOf(AccessDeniedException.class);
   }
 
   @Test

@@ -6,17 +6,16 @@ import java.util.Comparator;
 import java.util.Objects;
 
 /**
- * Where a page of pending withdrawals, oldest first, ended: the last one's request time and id (ids
- * order withdrawals requested at the same instant).
+ * Where a page of a pending queue ended: the last row's time (a withdrawal's request, a hold's
+ * expiry) and its id, which orders rows of the same instant.
  */
-public record PendingPosition(Instant createdAt, TransactionId id)
-    implements Comparable<PendingPosition> {
+public record PendingPosition(Instant at, TransactionId id) implements Comparable<PendingPosition> {
 
-  private static final Comparator<PendingPosition> OLDEST_FIRST =
-      Comparator.comparing(PendingPosition::createdAt).thenComparing(PendingPosition::id);
+  private static final Comparator<PendingPosition> EARLIEST_FIRST =
+      Comparator.comparing(PendingPosition::at).thenComparing(PendingPosition::id);
 
   public PendingPosition {
-    Objects.requireNonNull(createdAt, "createdAt");
+    Objects.requireNonNull(at, "at");
     Objects.requireNonNull(id, "id");
   }
 
@@ -24,9 +23,14 @@ public record PendingPosition(Instant createdAt, TransactionId id)
     return new PendingPosition(withdrawal.createdAt(), withdrawal.id());
   }
 
-  /** Oldest first: by request time, then by id as PostgreSQL orders it. */
+  /** Where a hold stands in the queue of holds by expiry. */
+  public static PendingPosition of(Hold hold) {
+    return new PendingPosition(hold.expiresAt(), hold.id());
+  }
+
+  /** Earliest first: by time, then by id as PostgreSQL orders it. */
   @Override
   public int compareTo(PendingPosition other) {
-    return OLDEST_FIRST.compare(this, other);
+    return EARLIEST_FIRST.compare(this, other);
   }
 }

@@ -209,7 +209,7 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
             .query(JpaBankFlowRepositoryAdapter::withdrawal)
             .list()
         : jdbc.sql(select + " AND (created_at, id) > (?, ?)" + order)
-            .params(SqlTypes.timestamp(after.createdAt()), after.id().value(), limit)
+            .params(SqlTypes.timestamp(after.at()), after.id().value(), limit)
             .query(JpaBankFlowRepositoryAdapter::withdrawal)
             .list();
   }
@@ -293,6 +293,27 @@ class JpaBankFlowRepositoryAdapter implements WithdrawalRepository, HoldReposito
             SqlTypes.timestamp(h.updatedAt()),
             h.id().value())
         .update();
+  }
+
+  @Override
+  public List<Hold> pendingExpiringBefore(Instant before, PendingPosition after, int limit) {
+    // The partial index hold_pending_by_expiry serves both pages.
+    String select =
+        "SELECT " + HOLD_COLUMNS + " FROM hold WHERE status = 'PENDING' AND expires_at < ?";
+    String order = " ORDER BY expires_at, id LIMIT ?";
+    return after == null
+        ? jdbc.sql(select + order)
+            .params(SqlTypes.timestamp(before), limit)
+            .query(JpaBankFlowRepositoryAdapter::hold)
+            .list()
+        : jdbc.sql(select + " AND (expires_at, id) > (?, ?)" + order)
+            .params(
+                SqlTypes.timestamp(before),
+                SqlTypes.timestamp(after.at()),
+                after.id().value(),
+                limit)
+            .query(JpaBankFlowRepositoryAdapter::hold)
+            .list();
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.FailWithdrawalRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldPlaced;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldResponse;
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.HoldsResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalAccepted;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalRequest;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalResponse;
@@ -12,12 +13,14 @@ import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.WithdrawalsResponse;
 import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
 import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.ExpiringHoldsQuery;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
@@ -35,6 +38,7 @@ import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Instant;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -64,6 +68,7 @@ class BankFlowController {
   private final PlaceHoldUseCase placeHold;
   private final SettleHoldUseCase settleHold;
   private final GetHoldQuery holds;
+  private final ExpiringHoldsQuery expiringHolds;
   private final LedgerApiMapper mapper;
 
   BankFlowController(
@@ -74,6 +79,7 @@ class BankFlowController {
       PlaceHoldUseCase placeHold,
       SettleHoldUseCase settleHold,
       GetHoldQuery holds,
+      ExpiringHoldsQuery expiringHolds,
       LedgerApiMapper mapper) {
     this.requestWithdrawal = requestWithdrawal;
     this.settleWithdrawal = settleWithdrawal;
@@ -82,6 +88,7 @@ class BankFlowController {
     this.placeHold = placeHold;
     this.settleHold = settleHold;
     this.holds = holds;
+    this.expiringHolds = expiringHolds;
     this.mapper = mapper;
   }
 
@@ -186,6 +193,24 @@ class BankFlowController {
     String id = receipt.transactionId().toString();
     return PostingResponses.reply(
         receipt, HttpStatus.CREATED, "/v1/holds/" + id, new HoldPlaced(id, "PENDING"));
+  }
+
+  @Operation(
+      summary =
+          "The holds about to expire (operators): still pending and expiring before"
+              + " expiringBefore (by default a day from now), soonest first.")
+  @GetMapping("/v1/holds")
+  HoldsResponse expiringHolds(
+      Caller caller,
+      @RequestParam(required = false) Instant expiringBefore,
+      @RequestParam(required = false) Integer limit,
+      @RequestParam(required = false) String cursor) {
+    int size = limit == null ? PENDING_PAGE : limit;
+    List<Hold> page =
+        expiringHolds.expiring(caller, expiringBefore, RequestFields.pendingPosition(cursor), size);
+    String next =
+        page.size() < size ? null : RequestFields.cursor(PendingPosition.of(page.getLast()));
+    return new HoldsResponse(page.stream().map(mapper::hold).toList(), next);
   }
 
   @GetMapping("/v1/holds/{id}")

@@ -464,6 +464,8 @@ public final class ApiDtos {
 
   public record WithdrawalsResponse(List<WithdrawalResponse> items, String nextCursor) {}
 
+  public record HoldsResponse(List<HoldResponse> items, String nextCursor) {}
+
   public record BankStatementLinesResponse(
       List<BankStatementLineResponse> items, String nextCursor) {}
 

@@ -164,7 +164,7 @@ public final class RequestFields {
   }
 
   public static String cursor(PendingPosition position) {
-    return timedCursor(PENDING_CURSOR_PREFIX, position.createdAt(), position.id());
+    return timedCursor(PENDING_CURSOR_PREFIX, position.at(), position.id());
   }
 
   /** The pending withdrawal an opaque cursor stands for; {@code null} for the first page. */

@@ -85,7 +85,7 @@ public class LedgerSecurityConfiguration {
                 .hasAuthority(operator)
                 .requestMatchers("/v1/reconciliation", "/v1/audit-events")
                 .hasAuthority(operator)
-                .requestMatchers(HttpMethod.GET, "/v1/withdrawals")
+                .requestMatchers(HttpMethod.GET, "/v1/withdrawals", "/v1/holds")
                 .hasAuthority(operator)
                 .anyRequest()
                 .authenticated())

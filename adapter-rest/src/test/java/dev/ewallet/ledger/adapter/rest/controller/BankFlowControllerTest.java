@@ -18,9 +18,11 @@ import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.CaptureHoldCommand;
 import dev.ewallet.ledger.domain.port.in.CompleteWithdrawalCommand;
+import dev.ewallet.ledger.domain.port.in.ExpiringHoldsQuery;
 import dev.ewallet.ledger.domain.port.in.FailWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.GetHoldQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.PendingWithdrawalsQuery;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
@@ -47,9 +49,11 @@ class BankFlowControllerTest extends RestSliceTest {
   @MockitoBean RequestWithdrawalUseCase requestWithdrawal;
   @MockitoBean SettleWithdrawalUseCase settleWithdrawal;
   @MockitoBean GetWithdrawalQuery withdrawals;
+  @MockitoBean PendingWithdrawalsQuery pendingWithdrawals;
   @MockitoBean PlaceHoldUseCase placeHold;
   @MockitoBean SettleHoldUseCase settleHold;
   @MockitoBean GetHoldQuery holds;
+  @MockitoBean ExpiringHoldsQuery expiringHolds;
 
   private final TransactionId id = TransactionId.random();
 

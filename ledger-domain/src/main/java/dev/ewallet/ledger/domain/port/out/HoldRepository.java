@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.bankflow.Hold;
+import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +25,12 @@ public interface HoldRepository {
 
   /** Stores a locked hold's new state. */
   void updateHold(Hold hold);
+
+  /**
+   * Pending holds expiring before {@code before}, soonest first (by expiry, then id), after {@code
+   * after} ({@code null} for the soonest), at most {@code limit}.
+   */
+  List<Hold> pendingExpiringBefore(Instant before, PendingPosition after, int limit);
 
   /** Pending holds whose {@code expiresAt} is not after {@code now}, oldest first. */
   List<TransactionId> findExpiredPending(Instant now, int limit);
