@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.application.flows;
 
+import dev.ewallet.ledger.application.OperatorPages;
 import dev.ewallet.ledger.application.posting.PostingOutcome;
 import dev.ewallet.ledger.application.posting.PostingOutcome.Rejected;
 import dev.ewallet.ledger.application.posting.PostingRequest;
@@ -11,7 +12,6 @@ import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.PendingPosition;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
-import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -163,10 +163,7 @@ public final class HoldService
 
   @Override
   public List<Hold> expiring(Caller caller, Instant before, PendingPosition after, int limit) {
-    caller.requireOperator();
-    if (limit < 1 || limit > 100) {
-      throw new InvalidRequestException("limit must be 1 to 100");
-    }
+    OperatorPages.require(caller, limit);
     Instant until = before == null ? clock.instant().plus(Duration.ofDays(1)) : before;
     return holds.pendingExpiringBefore(until, after, limit);
   }

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.application.flows;
 
+import dev.ewallet.ledger.application.OperatorPages;
 import dev.ewallet.ledger.application.posting.PostingRequest;
 import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.domain.account.Account;
@@ -196,10 +197,7 @@ public final class WithdrawalService
 
   @Override
   public List<Withdrawal> pending(Caller caller, PendingPosition after, int limit) {
-    caller.requireOperator();
-    if (limit < 1 || limit > 100) {
-      throw new InvalidRequestException("limit must be 1 to 100");
-    }
+    OperatorPages.require(caller, limit);
     return withdrawals.pendingOldestFirst(after, limit);
   }
 

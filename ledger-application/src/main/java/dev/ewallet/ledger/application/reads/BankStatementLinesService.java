@@ -1,8 +1,8 @@
 package dev.ewallet.ledger.application.reads;
 
+import dev.ewallet.ledger.application.OperatorPages;
 import dev.ewallet.ledger.domain.bank.LineStatus;
 import dev.ewallet.ledger.domain.bank.StoredLine;
-import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.port.in.BankStatementLinesQuery;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
@@ -19,10 +19,7 @@ public final class BankStatementLinesService implements BankStatementLinesQuery 
 
   @Override
   public List<StoredLine> lines(Caller caller, LineStatus status, Long beforeId, int limit) {
-    caller.requireOperator();
-    if (limit < 1 || limit > 100) {
-      throw new InvalidRequestException("limit must be 1 to 100");
-    }
+    OperatorPages.require(caller, limit);
     return store.lines(status, beforeId, limit);
   }
 }

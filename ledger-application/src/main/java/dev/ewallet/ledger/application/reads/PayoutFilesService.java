@@ -1,7 +1,7 @@
 package dev.ewallet.ledger.application.reads;
 
+import dev.ewallet.ledger.application.OperatorPages;
 import dev.ewallet.ledger.domain.bank.PayoutFileSummary;
-import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.PayoutFilesQuery;
@@ -20,10 +20,7 @@ public final class PayoutFilesService implements PayoutFilesQuery {
   @Override
   public List<PayoutFileSummary> files(
       Caller caller, CurrencyCode currency, String afterId, int limit) {
-    caller.requireOperator();
-    if (limit < 1 || limit > 100) {
-      throw new InvalidRequestException("limit must be 1 to 100");
-    }
+    OperatorPages.require(caller, limit);
     return store.list(currency, afterId, limit);
   }
 }

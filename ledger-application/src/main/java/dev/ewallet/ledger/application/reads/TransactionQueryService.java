@@ -19,7 +19,6 @@ import dev.ewallet.ledger.domain.port.in.TransactionByKeyQuery;
 import dev.ewallet.ledger.domain.port.in.TransactionView;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
-import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import java.util.List;
 import java.util.Optional;
@@ -53,17 +52,13 @@ public final class TransactionQueryService
   }
 
   @Override
-  public TransactionView byKey(Caller caller, long principalId, IdempotencyKey key) {
+  public Optional<TransactionView> byKey(Caller caller, long principalId, IdempotencyKey key) {
     if (!caller.operator() && principalId != caller.principalId()) {
       throw new AccessDeniedException("idempotency keys of user " + principalId + " are not yours");
     }
-    IdempotencyRecord claim =
-        journal.findClaims(List.of(new ClaimKey(principalId, key))).values().stream()
-            .findFirst()
-            .orElseThrow(() ->
-                new TransactionNotFoundException(
-                    "of key " + key.value() + " of user " + principalId));
-    return get(caller, claim.transactionId());
+    return journal.findClaims(List.of(new ClaimKey(principalId, key))).values().stream()
+        .findFirst()
+        .map(claim -> get(caller, claim.transactionId()));
   }
 
   @Override

@@ -12,7 +12,6 @@ import dev.ewallet.ledger.adapter.rest.dto.LedgerApiMapper;
 import dev.ewallet.ledger.adapter.rest.dto.RequestFields;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
-import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.port.in.BankExceptionsQuery;
@@ -114,17 +113,11 @@ class TransactionController {
       return new TransactionsResponse(
           byReference.byReference(caller, reference).stream().map(mapper::transaction).toList());
     }
-    try {
-      return new TransactionsResponse(
-          List.of(
-              mapper.transaction(
-                  byKey.byKey(
-                      caller,
-                      principalId == null ? caller.principalId() : principalId,
-                      RequestFields.idempotencyKey(idempotencyKey)))));
-    } catch (TransactionNotFoundException postedNothing) {
-      return new TransactionsResponse(List.of());
-    }
+    long principal = principalId == null ? caller.principalId() : principalId;
+    return new TransactionsResponse(
+        byKey.byKey(caller, principal, RequestFields.idempotencyKey(idempotencyKey)).stream()
+            .map(mapper::transaction)
+            .toList());
   }
 
   /** Answers with the reversing transaction, read back as {@code GET} would show it. */

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.port.in;
 
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import java.util.Optional;
 
 /**
  * The transaction an idempotency key posted: what a client that lost an answer, or support helping
@@ -19,5 +20,5 @@ public interface TransactionByKeyQuery {
    * @throws dev.ewallet.ledger.domain.error.AccessDeniedException when a user asks for another
    *     principal's key
    */
-  TransactionView byKey(Caller caller, long principalId, IdempotencyKey key);
+  Optional<TransactionView> byKey(Caller caller, long principalId, IdempotencyKey key);
 }
