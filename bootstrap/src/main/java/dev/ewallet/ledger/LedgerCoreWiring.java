@@ -5,6 +5,7 @@ import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -54,6 +55,7 @@ class LedgerCoreWiring {
       WithdrawalRepository withdrawals,
       HoldRepository holds,
       PendingDepositRepository pendingDeposits,
+      BalanceMonitorRepository monitors,
       AccountReads reads,
       ObjectProvider<BankPayoutGateway> banks,
       BankProperties bankProperties,
@@ -72,6 +74,7 @@ class LedgerCoreWiring {
         .withdrawals(withdrawals)
         .holds(holds)
         .pendingDeposits(pendingDeposits)
+        .monitors(monitors)
         .reads(reads)
         .bank(bank(banks, bankProperties))
         .batchMetrics(batchMetrics)

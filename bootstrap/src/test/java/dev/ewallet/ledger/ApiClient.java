@@ -90,6 +90,17 @@ final class ApiClient {
     return send(request);
   }
 
+  Reply patch(String path, String token, String json) {
+    return send(
+        request(path, token)
+            .header("Content-Type", "application/json")
+            .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  Reply delete(String path, String token) {
+    return send(request(path, token).DELETE());
+  }
+
   /**
    * A browser's CORS preflight from a page of {@code origin} for {@code method} on {@code path},
    * asking for {@code headers} (comma-separated, or null for none).

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.application;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -34,6 +35,7 @@ public record LedgerPorts(
     WithdrawalRepository withdrawals,
     HoldRepository holds,
     PendingDepositRepository pendingDeposits,
+    BalanceMonitorRepository monitors,
     AccountReads reads,
     BankPayoutGateway bank,
     PostingBatchMetrics batchMetrics,
@@ -52,6 +54,7 @@ public record LedgerPorts(
     Objects.requireNonNull(withdrawals, "withdrawals");
     Objects.requireNonNull(holds, "holds");
     Objects.requireNonNull(pendingDeposits, "pendingDeposits");
+    Objects.requireNonNull(monitors, "monitors");
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(bank, "bank");
     Objects.requireNonNull(batchMetrics, "batchMetrics");
@@ -81,6 +84,7 @@ public record LedgerPorts(
         withdrawals,
         holds,
         pendingDeposits,
+        monitors,
         reads,
         bank,
         batchMetrics,
@@ -102,6 +106,7 @@ public record LedgerPorts(
     private WithdrawalRepository withdrawals;
     private HoldRepository holds;
     private PendingDepositRepository pendingDeposits;
+    private BalanceMonitorRepository monitors;
     private AccountReads reads;
     private BankPayoutGateway bank;
     private PostingBatchMetrics batchMetrics = (requests, queueWaitNanos, batchNanos) -> {};
@@ -174,6 +179,12 @@ public record LedgerPorts(
       return withdrawals(all).holds(all).pendingDeposits(all);
     }
 
+    /** Where balance monitors live; the posting path reads and moves their edges. */
+    public Builder monitors(BalanceMonitorRepository monitors) {
+      this.monitors = monitors;
+      return this;
+    }
+
     public Builder reads(AccountReads reads) {
       this.reads = reads;
       return this;
@@ -219,6 +230,7 @@ public record LedgerPorts(
           withdrawals,
           holds,
           pendingDeposits,
+          monitors,
           reads,
           bank,
           batchMetrics,

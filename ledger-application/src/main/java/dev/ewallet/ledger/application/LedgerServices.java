@@ -11,6 +11,7 @@ import dev.ewallet.ledger.application.flows.ReversalService;
 import dev.ewallet.ledger.application.flows.TransferService;
 import dev.ewallet.ledger.application.flows.WithdrawalService;
 import dev.ewallet.ledger.application.jobs.OutboxRelayService;
+import dev.ewallet.ledger.application.monitors.MonitorService;
 import dev.ewallet.ledger.application.posting.BatchPoster;
 import dev.ewallet.ledger.application.posting.GroupCommitEngine;
 import dev.ewallet.ledger.application.posting.GroupCommitSettings;
@@ -44,6 +45,7 @@ public final class LedgerServices implements AutoCloseable {
   private final AuditService audit;
   private final AccountControlService controls;
   private final MultiLegPostingService postings;
+  private final MonitorService monitors;
   private final PostingStrategy posting;
 
   /** Posting inline, one database transaction per request, with the default limits. */
@@ -98,6 +100,8 @@ public final class LedgerServices implements AutoCloseable {
     this.controls =
         new AccountControlService(
             ports.accounts(), this.accounts, ports.unitOfWork(), limits.outgoing(), clock);
+    this.monitors =
+        new MonitorService(ports.accounts(), ports.monitors(), ports.unitOfWork(), clock);
   }
 
   /** Starts the group-commit writers, if the ledger posts by group commit. */
@@ -108,6 +112,10 @@ public final class LedgerServices implements AutoCloseable {
   @Override
   public void close() {
     posting.close();
+  }
+
+  public MonitorService monitors() {
+    return monitors;
   }
 
   public AccountService accounts() {

@@ -25,6 +25,7 @@ class LedgerPortsTest {
         .publisher(new RecordingPublisher())
         .rateLimiter(new InMemoryRateLimiter(new TestClock(Instant.EPOCH)))
         .bankFlows(storage.bankFlows())
+        .monitors(storage.monitors())
         .reads(storage.reads())
         .auditTrail(storage.auditTrail())
         .unitOfWork(storage.store());

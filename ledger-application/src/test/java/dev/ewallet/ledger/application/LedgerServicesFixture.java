@@ -95,6 +95,7 @@ public class LedgerServicesFixture {
             .withdrawals(faulty(ledger.bankFlows()))
             .holds(ledger.bankFlows())
             .pendingDeposits(ledger.bankFlows())
+            .monitors(ledger.monitors())
             .reads(ledger.reads())
             .bank(bank)
             .batchMetrics((size, wait, nanos) -> recordBatch(size))

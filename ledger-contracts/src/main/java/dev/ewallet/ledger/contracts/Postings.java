@@ -80,6 +80,7 @@ public final class Postings {
             .publisher(new RecordingPublisher())
             .rateLimiter(new InMemoryRateLimiter(Clock.systemUTC()))
             .bankFlows(ledger.bankFlows())
+            .monitors(ledger.monitors())
             .reads(ledger.reads())
             .bank(new RecordingBank())
             .auditTrail(ledger.auditTrail())

@@ -11,6 +11,7 @@ public record InMemoryLedger(
     InMemoryJournal journal,
     InMemoryOutbox outbox,
     InMemoryBankFlows bankFlows,
+    InMemoryMonitors monitors,
     InMemoryAccountReads reads,
     InMemoryLedgerAudit audit,
     InMemoryAuditTrail auditTrail) {
@@ -25,6 +26,7 @@ public record InMemoryLedger(
         new InMemoryJournal(store),
         new InMemoryOutbox(store),
         bankFlows,
+        new InMemoryMonitors(store),
         new InMemoryAccountReads(store, bankFlows),
         new InMemoryLedgerAudit(store, bankFlows),
         new InMemoryAuditTrail());

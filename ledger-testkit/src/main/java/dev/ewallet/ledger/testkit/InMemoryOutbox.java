@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.testkit;
 
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -8,6 +9,7 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.testkit.InMemoryStore.StoredEvent;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The outbox in memory: {@link LedgerEventOutbox} for the poster, {@link OutboxStore} for the
@@ -21,16 +23,30 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
     this.store = store;
   }
 
-  /** The events appended so far, oldest first. */
+  /** The ledger events appended so far, oldest first. */
   public List<LedgerEvent> events() {
-    return store.locked(() -> store.state().events().stream().map(StoredEvent::event).toList());
+    return store.locked(() ->
+        store.state().events().stream().map(StoredEvent::event).filter(Objects::nonNull).toList());
+  }
+
+  /** The events of the monitors that fired so far, oldest first. */
+  public List<MonitorTriggered> monitorEvents() {
+    return store.locked(() ->
+        store.state().events().stream().map(StoredEvent::fired).filter(Objects::nonNull).toList());
   }
 
   @Override
   public void appendAll(List<LedgerEvent> events) {
     store.requireTransaction();
     List<StoredEvent> stored = store.state().events();
-    events.forEach(event -> stored.add(new StoredEvent(stored.size() + 1L, event, null)));
+    events.forEach(event -> stored.add(new StoredEvent(stored.size() + 1L, event, null, null)));
+  }
+
+  @Override
+  public void appendMonitorEvents(List<MonitorTriggered> events) {
+    store.requireTransaction();
+    List<StoredEvent> stored = store.state().events();
+    events.forEach(fired -> stored.add(new StoredEvent(stored.size() + 1L, null, fired, null)));
   }
 
   @Override
@@ -39,17 +55,30 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
     return store.state().events().stream()
         .filter(e -> e.publishedAt() == null)
         .limit(limit)
-        .map(e ->
-            new OutboxMessage(
-                e.id(),
-                e.event().eventId(),
-                "ledger." + e.event().type(),
-                e.event().changes().stream()
-                    .map(c -> String.valueOf(c.accountId().value()))
-                    .toList(),
-                e.event().toString(),
-                e.event().trace()))
+        .map(InMemoryOutbox::message)
         .toList();
+  }
+
+  /** A ledger event keyed by its accounts, a monitor's by its account. */
+  private static OutboxMessage message(StoredEvent stored) {
+    if (stored.event() == null) {
+      MonitorTriggered fired = stored.fired();
+      return new OutboxMessage(
+          stored.id(),
+          fired.eventId(),
+          "ledger.monitors",
+          List.of(fired.monitor().accountId().toString()),
+          fired.toString(),
+          fired.trace());
+    }
+    LedgerEvent event = stored.event();
+    return new OutboxMessage(
+        stored.id(),
+        event.eventId(),
+        "ledger." + event.type(),
+        event.changes().stream().map(c -> String.valueOf(c.accountId().value())).toList(),
+        event.toString(),
+        event.trace());
   }
 
   @Override
@@ -58,7 +87,8 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
     store
         .state()
         .events()
-        .replaceAll(e -> ids.contains(e.id()) ? new StoredEvent(e.id(), e.event(), at) : e);
+        .replaceAll(
+            e -> ids.contains(e.id()) ? new StoredEvent(e.id(), e.event(), e.fired(), at) : e);
   }
 
   @Override
@@ -68,8 +98,12 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
           store.state().events().stream().filter(e -> e.publishedAt() == null).toList();
       return waiting.isEmpty()
           ? OutboxBacklog.EMPTY
-          : new OutboxBacklog(waiting.size(), waiting.getFirst().event().occurredAt());
+          : new OutboxBacklog(waiting.size(), occurredAt(waiting.getFirst()));
     });
+  }
+
+  private static Instant occurredAt(StoredEvent stored) {
+    return stored.event() == null ? stored.fired().occurredAt() : stored.event().occurredAt();
   }
 
   @Override

@@ -11,6 +11,8 @@ import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
+import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
@@ -32,7 +34,8 @@ public final class InMemoryStore implements UnitOfWork {
 
   record Header(JournalClaim claim) {}
 
-  record StoredEvent(long id, LedgerEvent event, Instant publishedAt) {}
+  /** An outbox row: a ledger event or, with {@code event} null, a monitor's. */
+  record StoredEvent(long id, LedgerEvent event, MonitorTriggered fired, Instant publishedAt) {}
 
   /** A pending deposit with the key that announced it and the key that failed it, if one did. */
   record PendingRow(
@@ -65,7 +68,8 @@ public final class InMemoryStore implements UnitOfWork {
       Map<TransactionId, PendingRow> pendingDeposits,
       List<StatusChange> statusChanges,
       Map<AccountId, OutgoingUsage> accountLimits,
-      Map<String, Long> outgoingUsage) {
+      Map<String, Long> outgoingUsage,
+      TreeMap<Long, BalanceMonitor> monitors) {
 
     State copy() {
       return new State(
@@ -80,7 +84,8 @@ public final class InMemoryStore implements UnitOfWork {
           new HashMap<>(pendingDeposits),
           new ArrayList<>(statusChanges),
           new HashMap<>(accountLimits),
-          new HashMap<>(outgoingUsage));
+          new HashMap<>(outgoingUsage),
+          new TreeMap<>(monitors));
     }
   }
 
@@ -98,10 +103,12 @@ public final class InMemoryStore implements UnitOfWork {
           new HashMap<>(),
           new ArrayList<>(),
           new HashMap<>(),
-          new HashMap<>());
+          new HashMap<>(),
+          new TreeMap<>());
   private boolean inTransaction;
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;
+  private long nextMonitorId = 1;
 
   @Override
   public <T> T inTransaction(Supplier<T> work) {
@@ -139,6 +146,10 @@ public final class InMemoryStore implements UnitOfWork {
 
   long nextAccountId() {
     return nextAccountId++;
+  }
+
+  long nextMonitorId() {
+    return nextMonitorId++;
   }
 
   /** What a real adapter's port methods demand: a unit of work on this thread. */

@@ -20,7 +20,7 @@ public final class SqlTypes {
   }
 
   /** As {@link #instant}, for a column that may be {@code null}. */
-  static Instant nullableInstant(ResultSet row, String column) throws SQLException {
+  public static Instant nullableInstant(ResultSet row, String column) throws SQLException {
     OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
     return value == null ? null : value.toInstant();
   }

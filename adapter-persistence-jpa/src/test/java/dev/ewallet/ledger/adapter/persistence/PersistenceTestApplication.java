@@ -5,6 +5,7 @@ import dev.ewallet.ledger.contracts.Postings;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
@@ -38,6 +39,7 @@ class PersistenceTestApplication {
       WithdrawalRepository withdrawals,
       HoldRepository holds,
       PendingDepositRepository pendingDeposits,
+      BalanceMonitorRepository monitors,
       AccountReads reads,
       AuditTrail auditTrail,
       UnitOfWork unitOfWork) {
@@ -53,6 +55,7 @@ class PersistenceTestApplication {
             .withdrawals(withdrawals)
             .holds(holds)
             .pendingDeposits(pendingDeposits)
+            .monitors(monitors)
             .reads(reads)
             .bank(new RecordingBank())
             .auditTrail(auditTrail)

@@ -7,10 +7,12 @@ import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.monitor.MonitorWatch;
 import dev.ewallet.ledger.domain.movement.Movement;
 import dev.ewallet.ledger.domain.movement.SettledRow;
 import dev.ewallet.ledger.domain.movement.Undone;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
@@ -36,6 +38,7 @@ final class BatchLocks {
   private final HoldRepository holds;
   private final WithdrawalRepository withdrawals;
   private final PendingDepositRepository pendingDeposits;
+  private final BalanceMonitorRepository monitors;
   private final OutgoingLimits outgoing;
   private final Clock clock;
 
@@ -45,13 +48,15 @@ final class BatchLocks {
     this.holds = ports.holds();
     this.withdrawals = ports.withdrawals();
     this.pendingDeposits = ports.pendingDeposits();
+    this.monitors = ports.monitors();
     this.outgoing = outgoing;
     this.clock = clock;
   }
 
   /**
    * The rows of the requests, locked, with the batch's posting time, the locked wallets' outgoing
-   * allowances and what has undone the originals of its reversals and refunds.
+   * allowances and balance monitors, and what has undone the originals of its reversals and
+   * refunds.
    */
   WorkingRows take(List<PostingRequest> fresh) {
     WorkingRows working = lock(fresh);
@@ -61,6 +66,7 @@ final class BatchLocks {
     Instant at = working.postingTime(clock.instant().truncatedTo(ChronoUnit.MICROS));
     working.postAt(at);
     loadAllowances(working, at);
+    loadMonitors(working);
     loadUndone(fresh, working);
     return working;
   }
@@ -118,6 +124,21 @@ final class BatchLocks {
           wallet.id(),
           outgoing.allowance(
               wallet.currency(), usage.getOrDefault(wallet.id(), OutgoingUsage.NONE)));
+    }
+  }
+
+  /**
+   * The balance monitors of the locked wallets, read under their locks: a monitor set meanwhile
+   * took the same lock, so each posting is compared with the edge the one before it left.
+   */
+  private void loadMonitors(WorkingRows working) {
+    List<AccountId> wallets =
+        working.accounts().values().stream()
+            .filter(a -> a.kind().isWallet())
+            .map(Account::id)
+            .toList();
+    if (!wallets.isEmpty()) {
+      working.watch(new MonitorWatch(monitors.ofAccounts(wallets)));
     }
   }
 

@@ -6,9 +6,11 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.monitor.MonitorWatch;
 import dev.ewallet.ledger.domain.movement.RowChange;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalClaim;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -46,6 +48,7 @@ final class BatchWrites {
   private final HoldRepository holds;
   private final WithdrawalRepository withdrawals;
   private final PendingDepositRepository pendingDeposits;
+  private final BalanceMonitorRepository monitors;
 
   BatchWrites(LedgerPorts ports) {
     this.accounts = ports.accounts();
@@ -54,6 +57,7 @@ final class BatchWrites {
     this.holds = ports.holds();
     this.withdrawals = ports.withdrawals();
     this.pendingDeposits = ports.pendingDeposits();
+    this.monitors = ports.monitors();
   }
 
   /**
@@ -88,8 +92,9 @@ final class BatchWrites {
   /**
    * One balance update per account (the batch's net change), checked against the balances the plans
    * reached: if storage disagrees, something outside this path changed a locked balance, and
-   * committing would hide it. Then every entry and every event in one statement each, and the
-   * bank-flow rows the plans placed or moved on.
+   * committing would hide it. Then every entry and every event in one statement each, the bank-flow
+   * rows the plans placed or moved on, and the balance monitors the postings moved, with the events
+   * of those that fired.
    */
   void write(List<PassedRequest> passed, WorkingRows working, Instant now) {
     if (passed.isEmpty()) {
@@ -130,6 +135,23 @@ final class BatchWrites {
     }
     if (!working.allowancesChanged().isEmpty()) {
       accounts.recordOutgoing(working.allowancesChanged(), WorkingRows.day(now));
+    }
+    watch(passed, working.monitors(), now);
+  }
+
+  /** Each posting in order against the monitors' edges; nothing to do for unmonitored accounts. */
+  private void watch(List<PassedRequest> passed, MonitorWatch watch, Instant now) {
+    if (watch.isEmpty()) {
+      return;
+    }
+    for (PassedRequest p : passed) {
+      watch.observe(p.transaction().id(), p.changes(), now, p.request().trace());
+    }
+    if (!watch.changed().isEmpty()) {
+      monitors.storeStates(watch.changed());
+    }
+    if (!watch.fired().isEmpty()) {
+      outbox.appendMonitorEvents(watch.fired());
     }
   }
 

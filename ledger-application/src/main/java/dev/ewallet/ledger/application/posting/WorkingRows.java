@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
+import dev.ewallet.ledger.domain.monitor.MonitorWatch;
 import dev.ewallet.ledger.domain.movement.LockedRows;
 import dev.ewallet.ledger.domain.movement.Undone;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,6 +36,7 @@ final class WorkingRows implements LockedRows {
   private final Map<TransactionId, Undone> undone = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
+  private MonitorWatch monitors = new MonitorWatch(List.of());
   private Instant at;
 
   @Override
@@ -169,5 +172,14 @@ final class WorkingRows implements LockedRows {
   /** What has undone {@code original}: as read under the locks, then after the batch's undos. */
   void put(TransactionId original, Undone state) {
     undone.put(original, state);
+  }
+
+  /** The locked accounts' balance monitors, as read under the locks. */
+  void watch(MonitorWatch watch) {
+    monitors = watch;
+  }
+
+  MonitorWatch monitors() {
+    return monitors;
   }
 }

@@ -21,6 +21,7 @@ public abstract sealed class LedgerException extends RuntimeException
         InsufficientFundsException,
         InvalidRequestException,
         LimitExceededException,
+        MonitorNotFoundException,
         MoneyOverflowException,
         NotReversibleException,
         OutcomeUnknownException,
@@ -36,7 +37,12 @@ public abstract sealed class LedgerException extends RuntimeException
         StatementLineResolvedException,
         StatementTooLargeException,
         TooManyAccountsException,
+        TooManyMonitorsException,
+        TooManyWebhookEndpointsException,
         TransactionNotFoundException,
+        WebhookDeliveryNotFoundException,
+        WebhookEndpointNotFoundException,
+        WebhookUrlRefusedException,
         WithdrawalNotFoundException,
         WithdrawalNotPendingException {
 

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence.bank;
 
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
+import dev.ewallet.ledger.adapter.persistence.outbox.WebhookFanOut;
 import dev.ewallet.ledger.domain.bank.SafeguardingCheck;
 import dev.ewallet.ledger.domain.bank.SafeguardingShortfall;
 import dev.ewallet.ledger.domain.port.out.SafeguardingShortfalls;
@@ -25,13 +26,14 @@ class JdbcSafeguardingShortfallsAdapter implements SafeguardingShortfalls {
   static final String TYPE = "safeguarding.shortfall";
 
   private static final String RECORD_ONCE =
-      "WITH recorded AS ("
-          + " INSERT INTO safeguarding_shortfall (statement_id, currency, bank_closing,"
-          + " expected_at_bank, difference, event_id, detected_at)"
-          + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (statement_id) DO NOTHING"
-          + " RETURNING event_id, detected_at, currency)"
-          + " INSERT INTO outbox_event (event_id, topic, payload, created_at, record_key)"
-          + " SELECT event_id, ?, ?::jsonb, detected_at, currency FROM recorded";
+      WebhookFanOut.appendAndFanOut(
+          "recorded AS ("
+              + " INSERT INTO safeguarding_shortfall (statement_id, currency, bank_closing,"
+              + " expected_at_bank, difference, event_id, detected_at)"
+              + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (statement_id) DO NOTHING"
+              + " RETURNING event_id, detected_at, currency),",
+          "INSERT INTO outbox_event (event_id, topic, payload, created_at, record_key)"
+              + " SELECT event_id, ?, ?::jsonb, detected_at, currency FROM recorded");
 
   private final JdbcClient jdbc;
   private final JsonMapper json;
@@ -55,7 +57,8 @@ class JdbcSafeguardingShortfallsAdapter implements SafeguardingShortfalls {
                 SqlTypes.timestamp(shortfall.detectedAt()),
                 TOPIC,
                 json.writeValueAsString(payload(shortfall)))
-            .update()
+            .query(Long.class)
+            .single()
         == 1;
   }
 

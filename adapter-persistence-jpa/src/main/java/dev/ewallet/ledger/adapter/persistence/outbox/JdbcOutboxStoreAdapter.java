@@ -29,10 +29,9 @@ class JdbcOutboxStoreAdapter implements OutboxStore {
   private static final String TRY_RELAY_LOCK = "SELECT pg_try_advisory_xact_lock(?)";
 
   private static final String NEXT_BATCH =
-      "SELECT o.id, o.event_id, o.topic, o.payload::text AS payload, o.trace_parent,"
-          + " CASE WHEN o.record_key IS NULL"
-          + " THEN ARRAY(SELECT e ->> 'accountId' FROM jsonb_array_elements(o.payload -> 'entries') e)"
-          + " ELSE ARRAY[o.record_key::text] END AS record_keys"
+      "SELECT o.id, o.event_id, o.topic, o.payload::text AS payload, o.trace_parent, "
+          + WebhookFanOut.recordKeys("o")
+          + " AS record_keys"
           + " FROM outbox_event o WHERE NOT o.published ORDER BY o.id LIMIT ?"
           + " FOR UPDATE SKIP LOCKED";
 

@@ -487,4 +487,78 @@ public final class ApiDtos {
       Instant expiresAt,
       Instant createdAt,
       Instant updatedAt) {}
+
+  /** {@code POST /v1/accounts/{id}/monitors}. */
+  public record MonitorRequest(
+      @Schema(description = "balance") String field,
+      @Schema(description = "<, <=, >, >= or =") String operator,
+      @Schema(description = "In the account currency's minor units") Long value) {}
+
+  public record MonitorResponse(
+      long id,
+      long accountId,
+      String field,
+      String operator,
+      long value,
+      @Schema(
+              description =
+                  "Whether the condition holds now: the monitor fires when a posting makes it"
+                      + " true while it is false")
+          boolean conditionMet,
+      long createdBy,
+      Instant createdAt) {}
+
+  public record MonitorsResponse(List<MonitorResponse> items) {}
+
+  /** {@code POST /v1/webhook-endpoints}. */
+  public record CreateWebhookEndpointRequest(
+      String url,
+      @Schema(description = "transaction.posted, balance.monitor.triggered, safeguarding.shortfall")
+          List<String> eventTypes,
+      @Schema(description = "Only events that touch this account") Long accountId) {}
+
+  /** {@code PATCH /v1/webhook-endpoints/{id}}: a field left out stays as it is. */
+  public record UpdateWebhookEndpointRequest(String url, List<String> eventTypes, Boolean paused) {}
+
+  /** {@code POST /v1/webhook-endpoints/{id}/secret-rotations}; the body is optional. */
+  public record RotateWebhookSecretRequest(
+      @Schema(description = "How long the old secret keeps signing beside the new; 86400 if absent")
+          Long overlapSeconds) {}
+
+  public record WebhookEndpointResponse(
+      long id,
+      String url,
+      List<String> eventTypes,
+      Long accountId,
+      boolean paused,
+      @Schema(description = "False once a delivery failed for good; true again after a success")
+          boolean healthy,
+      @Schema(description = "Until when the secret before the last rotation signs too")
+          Instant previousSecretValidUntil,
+      long createdBy,
+      Instant createdAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL)
+          @Schema(
+              description =
+                  "The signing secret: only in the answers of the creation and of a rotation")
+          String secret) {}
+
+  public record WebhookEndpointsResponse(List<WebhookEndpointResponse> items) {}
+
+  public record WebhookAttemptResponse(
+      int attempt, Instant at, Integer statusCode, long latencyMs, String error) {}
+
+  public record WebhookDeliveryResponse(
+      long id,
+      long endpointId,
+      String eventId,
+      String type,
+      @Schema(description = "PENDING, DELIVERED or FAILED") String status,
+      Instant createdAt,
+      @Schema(description = "When a pending delivery is sent next") Instant nextAttemptAt,
+      Instant finishedAt,
+      List<WebhookAttemptResponse> attempts) {}
+
+  /** {@code nextCursor}: pass it as {@code cursor} for the next (older) page; null on the last. */
+  public record WebhookDeliveriesResponse(List<WebhookDeliveryResponse> items, String nextCursor) {}
 }

@@ -15,6 +15,7 @@ import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.LimitExceededException;
 import dev.ewallet.ledger.domain.error.MoneyOverflowException;
+import dev.ewallet.ledger.domain.error.MonitorNotFoundException;
 import dev.ewallet.ledger.domain.error.NotReversibleException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.error.OverloadedException;
@@ -29,7 +30,12 @@ import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementLineResolvedException;
 import dev.ewallet.ledger.domain.error.StatementTooLargeException;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
+import dev.ewallet.ledger.domain.error.TooManyMonitorsException;
+import dev.ewallet.ledger.domain.error.TooManyWebhookEndpointsException;
 import dev.ewallet.ledger.domain.error.TransactionNotFoundException;
+import dev.ewallet.ledger.domain.error.WebhookDeliveryNotFoundException;
+import dev.ewallet.ledger.domain.error.WebhookEndpointNotFoundException;
+import dev.ewallet.ledger.domain.error.WebhookUrlRefusedException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.error.WithdrawalNotPendingException;
 import java.net.URI;
@@ -47,6 +53,7 @@ public enum ProblemCode {
   IDEMPOTENCY_KEY_MISSING(HttpStatus.BAD_REQUEST, "Idempotency-Key header is required"),
   IDEMPOTENCY_KEY_INVALID(HttpStatus.BAD_REQUEST, "Idempotency-Key header is malformed"),
   STATEMENT_INVALID(HttpStatus.BAD_REQUEST, "Bank statement not accepted"),
+  WEBHOOK_URL_REFUSED(HttpStatus.BAD_REQUEST, "Webhook URL refused"),
   UNAUTHENTICATED(HttpStatus.UNAUTHORIZED, "Authentication is required"),
   FORBIDDEN(HttpStatus.FORBIDDEN, "Not allowed"),
   ACCOUNT_NOT_FOUND(HttpStatus.NOT_FOUND, "Account not found"),
@@ -55,6 +62,9 @@ public enum ProblemCode {
   HOLD_NOT_FOUND(HttpStatus.NOT_FOUND, "Hold not found"),
   PENDING_DEPOSIT_NOT_FOUND(HttpStatus.NOT_FOUND, "Pending deposit not found"),
   STATEMENT_LINE_NOT_FOUND(HttpStatus.NOT_FOUND, "Statement line not found"),
+  WEBHOOK_ENDPOINT_NOT_FOUND(HttpStatus.NOT_FOUND, "Webhook endpoint not found"),
+  WEBHOOK_DELIVERY_NOT_FOUND(HttpStatus.NOT_FOUND, "Webhook delivery not found"),
+  MONITOR_NOT_FOUND(HttpStatus.NOT_FOUND, "Monitor not found"),
   NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
@@ -80,6 +90,8 @@ public enum ProblemCode {
   AMOUNT_LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Amount above the currency's maximum"),
   REFUND_EXCEEDS_ORIGINAL(HttpStatus.UNPROCESSABLE_CONTENT, "Refunds beyond the original amount"),
   TOO_MANY_ACCOUNTS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many accounts"),
+  TOO_MANY_MONITORS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many monitors on the account"),
+  TOO_MANY_WEBHOOK_ENDPOINTS(HttpStatus.UNPROCESSABLE_CONTENT, "Too many webhook endpoints"),
   RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
   OVERLOADED(HttpStatus.SERVICE_UNAVAILABLE, "Service overloaded"),
   OUTCOME_UNKNOWN(HttpStatus.SERVICE_UNAVAILABLE, "Outcome unknown"),
@@ -129,6 +141,12 @@ public enum ProblemCode {
       case PayoutFileNotFoundException missing -> NOT_FOUND;
       case PendingDepositNotFoundException missing -> PENDING_DEPOSIT_NOT_FOUND;
       case PendingDepositNotPendingException finished -> PENDING_DEPOSIT_NOT_PENDING;
+      case WebhookUrlRefusedException refused -> WEBHOOK_URL_REFUSED;
+      case WebhookEndpointNotFoundException missing -> WEBHOOK_ENDPOINT_NOT_FOUND;
+      case WebhookDeliveryNotFoundException missing -> WEBHOOK_DELIVERY_NOT_FOUND;
+      case MonitorNotFoundException missing -> MONITOR_NOT_FOUND;
+      case TooManyMonitorsException tooMany -> TOO_MANY_MONITORS;
+      case TooManyWebhookEndpointsException tooMany -> TOO_MANY_WEBHOOK_ENDPOINTS;
     };
   }
 

@@ -41,6 +41,7 @@ public final class EmbeddedLedger {
             .publisher(new RecordingPublisher())
             .rateLimiter(new InMemoryRateLimiter(clock))
             .bankFlows(storage.bankFlows())
+            .monitors(storage.monitors())
             .reads(storage.reads())
             .bank(new RecordingBank())
             .auditTrail(storage.auditTrail())

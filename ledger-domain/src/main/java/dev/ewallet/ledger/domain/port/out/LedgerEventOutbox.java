@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import java.util.List;
 
 /**
@@ -15,4 +16,12 @@ public interface LedgerEventOutbox {
    * @param events never {@code null}
    */
   void appendAll(List<LedgerEvent> events);
+
+  /**
+   * Appends the events of the monitors a posting fired, in one statement, in order, in the current
+   * unit of work: after the events of the postings that fired them.
+   *
+   * @param events never {@code null}
+   */
+  void appendMonitorEvents(List<MonitorTriggered> events);
 }

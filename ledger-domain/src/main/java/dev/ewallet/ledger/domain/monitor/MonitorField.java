@@ -1,0 +1,37 @@
+package dev.ewallet.ledger.domain.monitor;
+
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import java.util.Arrays;
+
+/** Which amount of an account a monitor watches, by the name the API and events use. */
+public enum MonitorField {
+  /** What the owner can spend: the account's balance. */
+  BALANCE("balance");
+
+  private final String wireName;
+
+  MonitorField(String wireName) {
+    this.wireName = wireName;
+  }
+
+  public String wireName() {
+    return wireName;
+  }
+
+  /**
+   * The field of this name.
+   *
+   * @throws InvalidRequestException for any other name
+   */
+  public static MonitorField fromWire(String name) {
+    return Arrays.stream(values())
+        .filter(field -> field.wireName.equals(name))
+        .findFirst()
+        .orElseThrow(() ->
+            new InvalidRequestException(
+                "field must be one of "
+                    + Arrays.stream(values()).map(MonitorField::wireName).toList()
+                    + ", got "
+                    + name));
+  }
+}

@@ -1,0 +1,42 @@
+package dev.ewallet.ledger.domain.webhook;
+
+import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
+import java.util.Arrays;
+
+/** The events a webhook endpoint may ask for, by the names deliveries carry in {@code type}. */
+public enum WebhookEventType {
+  /** Every posted journal transaction: its data is the ledger event of docs/events.md. */
+  TRANSACTION_POSTED("transaction.posted"),
+  /** A balance monitor fired. */
+  BALANCE_MONITOR_TRIGGERED(MonitorTriggered.TYPE),
+  /** A safeguarding check found the bank short. */
+  SAFEGUARDING_SHORTFALL("safeguarding.shortfall");
+
+  private final String wireName;
+
+  WebhookEventType(String wireName) {
+    this.wireName = wireName;
+  }
+
+  public String wireName() {
+    return wireName;
+  }
+
+  /**
+   * The type of this name.
+   *
+   * @throws InvalidRequestException for any other name
+   */
+  public static WebhookEventType fromWire(String name) {
+    return Arrays.stream(values())
+        .filter(type -> type.wireName.equals(name))
+        .findFirst()
+        .orElseThrow(() ->
+            new InvalidRequestException(
+                "unknown event type "
+                    + name
+                    + "; the types are "
+                    + Arrays.stream(values()).map(WebhookEventType::wireName).toList()));
+  }
+}
