@@ -114,3 +114,69 @@ function requireExactIntegers(value: unknown, path: string): void {
     }
   }
 }
+
+/** How far a webhook delivery's `t` may be from now, in seconds: older ones are replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Whether a webhook delivery is the ledger's: `signatureHeader` (the `Ledger-Signature` header,
+ * `t=<unix seconds>,v1=<hex>[,v1=<hex>]`) holds the hex HMAC-SHA256 of `"<t>.<body>"` keyed by
+ * the endpoint's `secret`, and `t` is within {@link WEBHOOK_TOLERANCE_SECONDS} of `nowSeconds`.
+ * `body` is the raw request body exactly as received, before any JSON parsing. During a secret
+ * rotation the header carries one `v1` per secret; either verifies. Web Crypto's HMAC, so it runs
+ * in Node.js 20 or newer and in browsers alike; the comparison takes the same time wherever the
+ * signatures differ.
+ */
+export async function verifyWebhookSignature(
+  signatureHeader: string | null | undefined,
+  body: string,
+  secret: string,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
+  if (!signatureHeader) {
+    return false;
+  }
+  let t: number | undefined;
+  const signatures: string[] = [];
+  for (const part of signatureHeader.split(",")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) {
+      return false;
+    }
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (name === "t") {
+      t = /^\d+$/.test(value) ? Number(value) : undefined;
+      if (t === undefined) {
+        return false;
+      }
+    } else if (name === "v1") {
+      signatures.push(value);
+    }
+  }
+  if (t === undefined || Math.abs(nowSeconds - t) > WEBHOOK_TOLERANCE_SECONDS) {
+    return false;
+  }
+  const encoder = new TextEncoder();
+  const key = await globalThis.crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await globalThis.crypto.subtle.sign("HMAC", key, encoder.encode(`${t}.${body}`));
+  const expected = Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
+  return signatures.some((signature) => sameText(signature, expected));
+}
+
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) {
+    difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  }
+  return difference === 0;
+}

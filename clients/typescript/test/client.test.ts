@@ -8,6 +8,7 @@ import {
   newIdempotencyKey,
   ok,
   resendWithTheSameKey,
+  verifyWebhookSignature,
 } from "../src/index.js";
 
 // A stub answering as the service would: a problem for every transfer, an account too large for
@@ -91,4 +92,23 @@ test("only unknown or temporary outcomes are resent with the same key", () => {
   assert.equal(resendWithTheSameKey("IDEMPOTENCY_KEY_REUSED"), false);
   assert.equal(resendWithTheSameKey(undefined), false);
   assert.notEqual(newIdempotencyKey(), newIdempotencyKey());
+});
+
+test("a webhook verifies with its secret, its exact body and a recent timestamp only", async () => {
+  // The ledger's own signature (WebhookSignatureTest), made at 2026-12-07T10:00:00Z.
+  const header =
+    "t=1796637600,v1=c5977113bee481ff3023b1b6a5b98625985d110b2f72fb12049b105344bb1086";
+  const body = '{"id":"e1","type":"transaction.posted"}';
+  const then = 1796637600;
+
+  assert.equal(await verifyWebhookSignature(header, body, "whsec_test", then + 60), true);
+  assert.equal(await verifyWebhookSignature(header, body, "whsec_other", then), false);
+  assert.equal(await verifyWebhookSignature(header, body + " ", "whsec_test", then), false);
+  assert.equal(await verifyWebhookSignature(header, body, "whsec_test", then + 301), false);
+  assert.equal(
+    await verifyWebhookSignature(`${header},v1=${"0".repeat(64)}`, body, "whsec_test", then),
+    true,
+  );
+  assert.equal(await verifyWebhookSignature("t=x,v1=00", body, "whsec_test", then), false);
+  assert.equal(await verifyWebhookSignature(undefined, body, "whsec_test", then), false);
 });

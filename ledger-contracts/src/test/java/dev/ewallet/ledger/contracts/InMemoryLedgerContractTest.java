@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -92,6 +93,24 @@ class InMemoryLedgerContractTest {
     @Override
     protected AuditTrail trail() {
       return ledger.auditTrail();
+    }
+  }
+
+  @Nested
+  class Monitors extends BalanceMonitorRepositoryContract {
+    @Override
+    protected BalanceMonitorRepository monitors() {
+      return ledger.monitors();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
     }
   }
 

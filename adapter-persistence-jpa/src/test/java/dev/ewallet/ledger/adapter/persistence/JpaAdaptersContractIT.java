@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence;
 import dev.ewallet.ledger.contracts.AccountReadsContract;
 import dev.ewallet.ledger.contracts.AccountRepositoryContract;
 import dev.ewallet.ledger.contracts.AuditTrailContract;
+import dev.ewallet.ledger.contracts.BalanceMonitorRepositoryContract;
 import dev.ewallet.ledger.contracts.BankFlowRepositoryContract;
 import dev.ewallet.ledger.contracts.BankStatementStoreContract;
 import dev.ewallet.ledger.contracts.JournalRepositoryContract;
@@ -15,6 +16,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
+import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -38,6 +40,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
   @Autowired AccountRepository accountRepository;
+  @Autowired BalanceMonitorRepository monitorRepository;
   @Autowired AccountReads accountReads;
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
@@ -95,6 +98,24 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected AuditTrail trail() {
       return auditTrail;
+    }
+  }
+
+  @Nested
+  class Monitors extends BalanceMonitorRepositoryContract {
+    @Override
+    protected BalanceMonitorRepository monitors() {
+      return monitorRepository;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
     }
   }
 

@@ -5,13 +5,18 @@ import dev.ewallet.ledger.client.api.AccountControlsApi;
 import dev.ewallet.ledger.client.api.AccountsApi;
 import dev.ewallet.ledger.client.api.AuditApi;
 import dev.ewallet.ledger.client.api.MoneyMovementsApi;
+import dev.ewallet.ledger.client.api.MonitorsApi;
 import dev.ewallet.ledger.client.api.TransactionsAndReconciliationApi;
+import dev.ewallet.ledger.client.api.WebhooksApi;
 import dev.ewallet.ledger.client.api.WithdrawalsAndHoldsApi;
 import dev.ewallet.ledger.client.generated.ApiClient;
 import dev.ewallet.ledger.client.generated.ApiException;
 import dev.ewallet.ledger.client.model.Problem;
 import dev.ewallet.ledger.client.model.Problem.CodeEnum;
+import dev.ewallet.ledger.domain.webhook.WebhookSignature;
 import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -104,6 +109,21 @@ public final class LedgerClient {
     return RESEND_WITH_SAME_KEY.contains(problem.getCode());
   }
 
+  /** How far a delivery's {@code t} may be from now: older deliveries are refused as replays. */
+  public static final Duration WEBHOOK_TOLERANCE = Duration.ofMinutes(5);
+
+  /**
+   * Whether a webhook delivery is the ledger's: {@code signatureHeader} (the {@code
+   * Ledger-Signature} header) signs {@code body} (the raw request body, exactly as received, before
+   * any parsing) with the endpoint's {@code secret}, and was signed within {@link
+   * #WEBHOOK_TOLERANCE} of now. Compares in constant time. During a secret rotation the header
+   * carries a signature per secret; either secret verifies.
+   */
+  public static boolean verifyWebhook(String signatureHeader, String body, String secret) {
+    return signatureHeader != null
+        && WebhookSignature.verify(signatureHeader, body, secret, Instant.now(), WEBHOOK_TOLERANCE);
+  }
+
   public AccountsApi accounts() {
     return new AccountsApi(api);
   }
@@ -126,5 +146,14 @@ public final class LedgerClient {
 
   public AuditApi audit() {
     return new AuditApi(api);
+  }
+
+  public MonitorsApi monitors() {
+    return new MonitorsApi(api);
+  }
+
+  /** Webhook endpoints and their deliveries (operators). */
+  public WebhooksApi webhooks() {
+    return new WebhooksApi(api);
   }
 }

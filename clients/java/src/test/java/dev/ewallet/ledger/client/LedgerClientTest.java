@@ -114,4 +114,25 @@ class LedgerClientTest {
     assertThat(LedgerClient.problem(new ApiException(503, "down", null, null))).isEmpty();
     assertThat(LedgerClient.newIdempotencyKey()).isNotEqualTo(LedgerClient.newIdempotencyKey());
   }
+
+  @Test
+  void aWebhookVerifiesWithItsSecretAndItsExactBodyOnly() {
+    String body = "{\"id\":\"e1\",\"type\":\"transaction.posted\",\"data\":{}}";
+    String header =
+        dev.ewallet.ledger.domain.webhook.WebhookSignature.header(
+            java.time.Instant.now(), body, List.of("whsec_receiver"));
+
+    assertThat(LedgerClient.verifyWebhook(header, body, "whsec_receiver")).isTrue();
+    assertThat(LedgerClient.verifyWebhook(header, body, "whsec_someone_else")).isFalse();
+    assertThat(LedgerClient.verifyWebhook(header, body.replace("e1", "e2"), "whsec_receiver"))
+        .isFalse();
+    assertThat(LedgerClient.verifyWebhook(null, body, "whsec_receiver")).isFalse();
+    assertThat(
+            LedgerClient.verifyWebhook(
+                "t=1796637600,v1=c5977113bee481ff3023b1b6a5b98625985d110b2f72fb12049b105344bb1086",
+                "{\"id\":\"e1\",\"type\":\"transaction.posted\"}",
+                "whsec_test"))
+        .as("a genuine signature from 2026-12-07T10:00Z is too old now")
+        .isFalse();
+  }
 }

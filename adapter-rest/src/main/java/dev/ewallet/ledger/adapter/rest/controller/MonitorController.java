@@ -44,6 +44,7 @@ class MonitorController {
   }
 
   @Operation(
+      operationId = "setMonitor",
       summary =
           "Sets a balance monitor (owner or operators): an event balance.monitor.triggered, on the"
               + " ledger.monitors topic and to webhooks, each time a posting makes the condition"
@@ -65,7 +66,9 @@ class MonitorController {
         .body(response(monitor));
   }
 
-  @Operation(summary = "A wallet's balance monitors, oldest first (owner or operators).")
+  @Operation(
+      operationId = "listMonitors",
+      summary = "A wallet's balance monitors, oldest first (owner or operators).")
   @GetMapping
   MonitorsResponse monitors(Caller caller, @PathVariable long id) {
     return new MonitorsResponse(
@@ -74,7 +77,9 @@ class MonitorController {
             .toList());
   }
 
-  @Operation(summary = "Removes a balance monitor (owner or operators): 204.")
+  @Operation(
+      operationId = "removeMonitor",
+      summary = "Removes a balance monitor (owner or operators): 204.")
   @DeleteMapping("/{monitorId}")
   ResponseEntity<Void> remove(Caller caller, @PathVariable long id, @PathVariable long monitorId) {
     remove.remove(new RemoveMonitorCommand(caller, AccountId.of(id), monitorId));

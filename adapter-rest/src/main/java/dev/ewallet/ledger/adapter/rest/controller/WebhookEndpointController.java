@@ -89,6 +89,7 @@ class WebhookEndpointController {
   }
 
   @Operation(
+      operationId = "createWebhookEndpoint",
       summary =
           "Registers a webhook endpoint (operators): 201 with its signing secret, shown this once."
               + " HTTPS only outside local mode; a host that resolves to a loopback, link-local,"
@@ -108,20 +109,25 @@ class WebhookEndpointController {
         .body(response(created.endpoint(), created.secret()));
   }
 
-  @Operation(summary = "The webhook endpoints, in id order (operators); no secrets.")
+  @Operation(
+      operationId = "listWebhookEndpoints",
+      summary = "The webhook endpoints, in id order (operators); no secrets.")
   @GetMapping
   WebhookEndpointsResponse endpoints(Caller caller) {
     return new WebhookEndpointsResponse(
         endpoints.endpoints(caller).stream().map(e -> response(e, null)).toList());
   }
 
-  @Operation(summary = "One webhook endpoint (operators); no secret.")
+  @Operation(
+      operationId = "getWebhookEndpoint",
+      summary = "One webhook endpoint (operators); no secret.")
   @GetMapping("/{id}")
   WebhookEndpointResponse endpoint(Caller caller, @PathVariable long id) {
     return response(endpoint.endpoint(caller, id), null);
   }
 
   @Operation(
+      operationId = "updateWebhookEndpoint",
       summary =
           "Changes an endpoint's url, eventTypes or paused (operators). Paused, its deliveries"
               + " wait in order; resumed, they are sent at once.")
@@ -140,6 +146,7 @@ class WebhookEndpointController {
   }
 
   @Operation(
+      operationId = "deleteWebhookEndpoint",
       summary =
           "Deletes an endpoint (operators): 204; nothing more is written or sent for it, and its"
               + " deliveries stay readable.")
@@ -150,6 +157,7 @@ class WebhookEndpointController {
   }
 
   @Operation(
+      operationId = "rotateWebhookSecret",
       summary =
           "Rotates an endpoint's signing secret (operators): 201 with the new secret, shown this"
               + " once. The old one keeps signing beside it (a second v1 in Ledger-Signature) for"
@@ -170,6 +178,7 @@ class WebhookEndpointController {
   }
 
   @Operation(
+      operationId = "listWebhookDeliveries",
       summary =
           "An endpoint's deliveries, newest first, each with its attempts: status code, latency"
               + " and error (operators). status filters by PENDING, DELIVERED or FAILED.")
@@ -190,6 +199,7 @@ class WebhookEndpointController {
   }
 
   @Operation(
+      operationId = "redeliverWebhook",
       summary =
           "Sends a delivery again (operators): 202; it is due at once, at its place in the"
               + " endpoint's order, so its accounts' later deliveries wait for it.")
