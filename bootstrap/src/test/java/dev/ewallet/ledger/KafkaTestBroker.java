@@ -29,7 +29,10 @@ final class KafkaTestBroker {
   /** Safeguarding shortfalls, every currency's in order. */
   static final String SAFEGUARDING = "ledger.safeguarding";
 
-  private static final List<String> TOPICS = List.of(LEDGER_EVENTS, SAFEGUARDING);
+  /** Fired balance monitors, every account's in order. */
+  static final String MONITORS = "ledger.monitors";
+
+  private static final List<String> TOPICS = List.of(LEDGER_EVENTS, SAFEGUARDING, MONITORS);
 
   private static final int FORWARDED_PORT = FreePorts.one();
   private static EmbeddedKafkaKraftBroker broker;

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.JsonNode;
@@ -30,6 +31,11 @@ final class WebhookReceiver implements AutoCloseable {
 
   enum Behaviour {
     ACCEPT,
+    /**
+     * Takes the delivery in, then answers only once released: a sender killed meanwhile never
+     * hears.
+     */
+    HOLD,
     FAIL,
     HANG,
     REDIRECT,
@@ -46,6 +52,8 @@ final class WebhookReceiver implements AutoCloseable {
   private final List<String> arrivals = new ArrayList<>();
   private final AtomicInteger requests = new AtomicInteger();
   private final AtomicInteger redirectTargetHits = new AtomicInteger();
+  private final AtomicInteger held = new AtomicInteger();
+  private final CountDownLatch release = new CountDownLatch(1);
   private volatile Behaviour behaviour = Behaviour.ACCEPT;
   private volatile String secret;
 
@@ -81,6 +89,17 @@ final class WebhookReceiver implements AutoCloseable {
 
   int requests() {
     return requests.get();
+  }
+
+  /** How many deliveries wait in {@link Behaviour#HOLD}, unanswered. */
+  int held() {
+    return held.get();
+  }
+
+  /** Answers the held deliveries, and every later one, at once. */
+  void release() {
+    behaviour = Behaviour.ACCEPT;
+    release.countDown();
   }
 
   int redirectTargetHits() {
@@ -125,7 +144,7 @@ final class WebhookReceiver implements AutoCloseable {
         return;
       }
       case DROP -> throw new IOException("the receiver drops the connection unanswered");
-      case ACCEPT -> {}
+      case ACCEPT, HOLD -> {}
     }
     String eventId = exchange.getRequestHeaders().getFirst("Ledger-Event-Id");
     String signature = exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER);
@@ -145,6 +164,14 @@ final class WebhookReceiver implements AutoCloseable {
               delivery.get("data"),
               signed,
               signature == null ? 0 : signature.split(",v1=").length - 1));
+    }
+    if (behaviour == Behaviour.HOLD) {
+      held.incrementAndGet();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     exchange.sendResponseHeaders(200, -1);
     exchange.close();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.WebhookReceiver.Behaviour;
 import dev.ewallet.ledger.WebhookReceiver.Received;
+import dev.ewallet.ledger.events.client.MonitorTriggeredRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -204,6 +205,23 @@ class WebhooksIT extends LedgerIntegrationTest {
                     .single())
             .as("exactly two events, whatever the receiver saw")
             .isEqualTo(2);
+
+        List<MonitorTriggeredRecord> published =
+            KafkaTestBroker.consumeUntil(
+                    KafkaTestBroker.MONITORS,
+                    records ->
+                        records.stream()
+                                .filter(r -> r.key().equals(Long.toString(wallet.id())))
+                                .count()
+                            >= 2,
+                    Duration.ofSeconds(60))
+                .stream()
+                .filter(r -> r.key().equals(Long.toString(wallet.id())))
+                .map(MonitorTriggeredRecord::from)
+                .toList();
+        assertThat(published.stream().map(e -> e.transactionId().toString()).distinct())
+            .as("the Kafka topic carries the same two, in the account's order")
+            .containsExactlyElementsOf(crossings);
 
         JsonNode listed =
             api().get("/v1/accounts/" + wallet.id() + "/monitors", wallet.token()).json();
