@@ -106,8 +106,11 @@ public final class WebhookDeliverer implements DeliverWebhooksUseCase, AutoClose
     return started;
   }
 
-  /** Rounds while they make progress, each renewing the lease. */
-  private void sendTo(long endpointId) {
+  /**
+   * One endpoint's rounds, on the caller's thread, while they make progress, each renewing the
+   * lease; nothing when another instance holds it.
+   */
+  void sendTo(long endpointId) {
     try {
       while (ports.deliveries().lease(endpointId, owner, settings.lease()) && round(endpointId)) {
         // The next round: what the last one's successes unblocked.
