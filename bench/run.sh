@@ -53,6 +53,11 @@
 #                                group-commit batches' sizes. Needs pg_stat_statements loaded:
 #                                ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements',
 #                                then restart PostgreSQL
+#   bench/run.sh --monitors      one balance monitor (balance < 1000, which no transfer crosses) on
+#                                every wallet: what watching costs posting, against a run without
+#   bench/run.sh --dead-webhook  one webhook endpoint for every posted transaction, at a receiver
+#                                that accepts connections and never answers (bench/BlackHole.java):
+#                                what a dead endpoint costs posting, against a run without
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
@@ -67,7 +72,7 @@ WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_
 OPENING=1000000000
 SHED_AFTER_MS=500 SCENARIOS="uniform hot closed merchant read bulk pgbench spike" PROFILER=jfr
 PROFILE_SCENARIO=uniform PEER=${SEED_REFERENCE:-none}
-ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false
+ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false MONITORS=false DEAD_WEBHOOK=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -81,6 +86,8 @@ while [ $# -gt 0 ]; do
     --instances) INSTANCES=$2; PROFILER=none; shift 2 ;;
     --traces) TRACES=true; shift ;;
     --diagnose) DIAGNOSE=true; shift ;;
+    --monitors) MONITORS=true; shift ;;
+    --dead-webhook) DEAD_WEBHOOK=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SCENARIOS="$SCENARIOS deposit withdraw hold floor"
       SHED_AFTER_MS=5000
@@ -157,7 +164,7 @@ if [ "$INSTANCES" -gt 0 ]; then
   rm -rf "$OUT/cluster"
   LEDGER_DB_POOL_SIZE=$(( 32 / INSTANCES > 10 ? 32 / INSTANCES : 10 )) \
     ops/cluster/start.sh --instances "$INSTANCES" --port "$PORT" --dir "$OUT/cluster" >&2
-  trap 'ops/cluster/stop.sh --dir "$OUT/cluster"; [ -z "${SINK:-}" ] || kill $SINK' EXIT
+  trap 'ops/cluster/stop.sh --dir "$OUT/cluster"; [ -z "${SINK:-}" ] || kill $SINK; [ -z "${BLACK_HOLE:-}" ] || kill $BLACK_HOLE' EXIT
   JVMS=$(cat "$OUT"/cluster/instance-*.pid | tr '\n' ' ')
   SERVICE_PIDS="$JVMS $(cat "$OUT/cluster/haproxy.pid")"
 else
@@ -166,7 +173,7 @@ else
   ledger_aot_cache
   java $LEDGER_JAVA_OPTS $PROFILER_OPTS "${LEDGER_LAUNCH[@]}" > "$OUT/service.log" 2>&1 &
   SERVICE=$!
-  trap 'kill $SERVICE ${SINK:-} 2>/dev/null || true; wait $SERVICE 2>/dev/null || true' EXIT
+  trap 'kill $SERVICE ${SINK:-} ${BLACK_HOLE:-} 2>/dev/null || true; wait $SERVICE 2>/dev/null || true' EXIT
   for _ in $(seq 1 90); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
   curl -sf "$BASE/actuator/health" >/dev/null || { log "the service did not start"; exit 1; }
   JVMS=$SERVICE SERVICE_PIDS=$SERVICE
@@ -188,6 +195,22 @@ if runs merchant; then
     -d "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":$(( WALLETS + 100 )),\"shards\":16}" \
     | sed -E 's/.*"id":([0-9]+).*/\1/')
   log "merchant $MERCHANT opened with 16 shards"
+fi
+
+if [ "$MONITORS" = true ]; then
+  psql -X -h 127.0.0.1 -U postgres -d "$DB" -q -c "INSERT INTO balance_monitor (account_id, field, operator, value,
+      condition_met, created_by, created_at)
+    SELECT id, 'balance', '<', 1000, false, 1, now() FROM account WHERE kind = 'USER';
+    ANALYZE balance_monitor"
+  log "one balance monitor on each wallet"
+fi
+if [ "$DEAD_WEBHOOK" = true ]; then
+  java bench/BlackHole.java 18099 &
+  BLACK_HOLE=$!
+  curl -sf -X POST "$BASE/v1/webhook-endpoints" -H "Authorization: Bearer $OPERATOR" \
+    -H 'Content-Type: application/json' \
+    -d '{"url":"http://127.0.0.1:18099/hook","eventTypes":["transaction.posted"]}' >/dev/null
+  log "a webhook endpoint that never answers receives every posted transaction"
 fi
 
 # The service's CPU and memory: every process of it (the instances and HAProxy with --instances).
@@ -459,5 +482,7 @@ fi
 java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
   "$WALLETS wallets, ${DURATION} s per run, $(nproc) cores, group commit ${LEDGER_GROUP_COMMIT_ENABLED:-true}$(
     [ "$INSTANCES" -eq 0 ] || echo ", $INSTANCES instances behind HAProxy")$(
-    [ "$TRACES" = false ] || echo ", every trace exported by OTLP")" \
+    [ "$TRACES" = false ] || echo ", every trace exported by OTLP")$(
+    [ "$MONITORS" = false ] || echo ", a balance monitor on every wallet")$(
+    [ "$DEAD_WEBHOOK" = false ] || echo ", a dead webhook endpoint for every transaction")" \
   "$RECON"
