@@ -40,7 +40,8 @@ CREATE TABLE webhook_endpoint (
 );
 
 -- One row per event and endpoint that wants it, written by the statement that writes the event to
--- the outbox, so in the posting's own transaction. outbox_id orders an endpoint's deliveries;
+-- the outbox, so in the posting's own transaction, once (no unique index: every index here is paid
+-- by every posting while an endpoint is registered). outbox_id orders an endpoint's deliveries;
 -- ordering_keys are the accounts (or the currency) whose order the deliverer keeps.
 CREATE TABLE webhook_delivery (
     id              bigint       GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -55,17 +56,18 @@ CREATE TABLE webhook_delivery (
     attempts        integer      NOT NULL DEFAULT 0,
     created_at      timestamptz  NOT NULL,
     next_attempt_at timestamptz  NOT NULL,
-    finished_at     timestamptz,
-    UNIQUE (endpoint_id, event_id)
+    finished_at     timestamptz
 );
 CREATE INDEX webhook_delivery_pending ON webhook_delivery (endpoint_id, outbox_id)
     WHERE status = 'PENDING';
 CREATE INDEX webhook_delivery_by_endpoint ON webhook_delivery (endpoint_id, id);
+-- What the hourly prune deletes: deliveries finished (delivered or failed for good) long ago.
+CREATE INDEX webhook_delivery_finished ON webhook_delivery (finished_at) WHERE status <> 'PENDING';
 
 -- Every attempt of a delivery: what the receiver answered (or why there was no answer) and how long
 -- it took.
 CREATE TABLE webhook_attempt (
-    delivery_id bigint       NOT NULL REFERENCES webhook_delivery (id),
+    delivery_id bigint       NOT NULL REFERENCES webhook_delivery (id) ON DELETE CASCADE,
     attempt     integer      NOT NULL,
     at          timestamptz  NOT NULL,
     status_code integer,
@@ -77,6 +79,6 @@ CREATE TABLE webhook_attempt (
 --changeset ledger:025-webhooks-and-monitors-grants runOnChange:true
 GRANT SELECT, INSERT, UPDATE (condition_met), DELETE ON balance_monitor TO "${runtimeRole}";
 GRANT SELECT, INSERT, UPDATE ON webhook_endpoint TO "${runtimeRole}";
-GRANT SELECT, INSERT, UPDATE (status, attempts, next_attempt_at, finished_at)
+GRANT SELECT, INSERT, UPDATE (status, attempts, next_attempt_at, finished_at), DELETE
     ON webhook_delivery TO "${runtimeRole}";
-GRANT SELECT, INSERT ON webhook_attempt TO "${runtimeRole}";
+GRANT SELECT, INSERT, DELETE ON webhook_attempt TO "${runtimeRole}";

@@ -19,6 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryFirst the wait after a first failed attempt, doubling per attempt
  * @param retryLongest the longest wait between attempts
  * @param retryWindow how long a delivery is retried before it is marked failed
+ * @param retention how long finished deliveries (delivered or failed) and their attempts are kept
  */
 @ConfigurationProperties("ledger.webhooks")
 record WebhookProperties(
@@ -29,7 +30,8 @@ record WebhookProperties(
     @DefaultValue("PT60S") Duration lease,
     @DefaultValue("PT10S") Duration retryFirst,
     @DefaultValue("PT1H") Duration retryLongest,
-    @DefaultValue("P3D") Duration retryWindow) {
+    @DefaultValue("P3D") Duration retryWindow,
+    @DefaultValue("P30D") Duration retention) {
 
   WebhookProperties {
     if (lease.compareTo(timeout) <= 0) {

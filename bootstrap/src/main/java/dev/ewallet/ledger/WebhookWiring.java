@@ -8,11 +8,13 @@ import dev.ewallet.ledger.domain.port.in.CreateWebhookEndpointUseCase;
 import dev.ewallet.ledger.domain.port.in.DeleteWebhookEndpointUseCase;
 import dev.ewallet.ledger.domain.port.in.DeliverWebhooksUseCase;
 import dev.ewallet.ledger.domain.port.in.MonitorsQuery;
+import dev.ewallet.ledger.domain.port.in.PruneWebhookDeliveriesUseCase;
 import dev.ewallet.ledger.domain.port.in.RedeliverWebhookUseCase;
 import dev.ewallet.ledger.domain.port.in.RemoveMonitorUseCase;
 import dev.ewallet.ledger.domain.port.in.RotateWebhookSecretUseCase;
 import dev.ewallet.ledger.domain.port.in.SetMonitorUseCase;
 import dev.ewallet.ledger.domain.port.in.UpdateWebhookEndpointUseCase;
+import dev.ewallet.ledger.domain.port.in.WebhookBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.WebhookDeliveriesQuery;
 import dev.ewallet.ledger.domain.port.in.WebhookEndpointQuery;
 import dev.ewallet.ledger.domain.port.in.WebhookEndpointsQuery;
@@ -103,6 +105,17 @@ class WebhookWiring {
   @Bean
   WebhookDeliveriesQuery webhookDeliveriesQuery(WebhookServices services, UseCaseTimers timers) {
     return timers.timed(WebhookDeliveriesQuery.class, services.endpoints());
+  }
+
+  @Bean
+  WebhookBacklogQuery webhookBacklogQuery(WebhookServices services, UseCaseTimers timers) {
+    return timers.timed(WebhookBacklogQuery.class, services.endpoints());
+  }
+
+  @Bean
+  PruneWebhookDeliveriesUseCase pruneWebhookDeliveriesUseCase(
+      WebhookServices services, UseCaseTimers timers) {
+    return timers.timed(PruneWebhookDeliveriesUseCase.class, services.endpoints());
   }
 
   @Bean

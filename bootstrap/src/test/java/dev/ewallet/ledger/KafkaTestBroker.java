@@ -32,7 +32,11 @@ final class KafkaTestBroker {
   /** Fired balance monitors, every account's in order. */
   static final String MONITORS = "ledger.monitors";
 
-  private static final List<String> TOPICS = List.of(LEDGER_EVENTS, SAFEGUARDING, MONITORS);
+  /** Freezes and their lifting, every account's in order. */
+  static final String ACCOUNTS = "ledger.accounts";
+
+  private static final List<String> TOPICS =
+      List.of(LEDGER_EVENTS, SAFEGUARDING, MONITORS, ACCOUNTS);
 
   private static final int FORWARDED_PORT = FreePorts.one();
   private static EmbeddedKafkaKraftBroker broker;

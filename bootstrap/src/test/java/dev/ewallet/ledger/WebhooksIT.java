@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.WebhookReceiver.Behaviour;
 import dev.ewallet.ledger.WebhookReceiver.Received;
+import dev.ewallet.ledger.domain.port.in.PruneWebhookDeliveriesCommand;
+import dev.ewallet.ledger.domain.port.in.PruneWebhookDeliveriesUseCase;
 import dev.ewallet.ledger.events.client.MonitorTriggeredRecord;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,6 +31,9 @@ import tools.jackson.databind.JsonNode;
  * only; URLs into the ledger's own network are refused.
  */
 class WebhooksIT extends LedgerIntegrationTest {
+
+  @Autowired WebhookMonitor webhookMonitor;
+  @Autowired PruneWebhookDeliveriesUseCase prune;
 
   private static final Duration PATIENCE = Duration.ofMinutes(3);
 
@@ -241,6 +247,40 @@ class WebhooksIT extends LedgerIntegrationTest {
     }
   }
 
+  @Test
+  void aFreezeAndItsLiftingReachTheEndpointsOfTheWallet() {
+    Wallet wallet = openWallet();
+    try (Endpoint endpoint = endpoint("\"account.status.changed\"", wallet.id())) {
+      try {
+        assertThat(
+                api()
+                    .post(
+                        "/v1/accounts/" + wallet.id() + "/freeze",
+                        OPERATOR,
+                        null,
+                        "{\"mode\":\"DEBITS\",\"reason\":\"fraud review 7\"}")
+                    .status())
+            .isEqualTo(200);
+        assertThat(
+                api()
+                    .post("/v1/accounts/" + wallet.id() + "/unfreeze", OPERATOR, null, null)
+                    .status())
+            .isEqualTo(200);
+
+        await("both changes", () -> endpoint.receiver().events().size() == 2);
+        List<Received> changes = endpoint.receiver().events();
+        assertThat(changes).allMatch(e -> e.type().equals("account.status.changed"));
+        assertThat(changes.get(0).data().get("previousStatus").asText()).isEqualTo("ACTIVE");
+        assertThat(changes.get(0).data().get("status").asText()).isEqualTo("FROZEN_DEBITS");
+        assertThat(changes.get(0).data().get("reason").asText()).isEqualTo("fraud review 7");
+        assertThat(changes.get(1).data().get("status").asText()).isEqualTo("ACTIVE");
+        assertThat(changes.get(1).data().get("changedBy").asLong()).isEqualTo(OPERATOR_ID);
+      } finally {
+        delete(endpoint);
+      }
+    }
+  }
+
   private String transferOk(Wallet from, long to, long amount) {
     ApiClient.Reply reply = transfer(from, to, amount, ApiClient.newKey());
     assertThat(reply.status()).as(reply.body()).isEqualTo(201);
@@ -385,6 +425,11 @@ class WebhooksIT extends LedgerIntegrationTest {
         assertThat(arrived.getFirst()).isEqualTo(first);
         assertThat(arrived.subList(1, 4)).containsExactlyElementsOf(whilePaused);
 
+        webhookMonitor.refresh();
+        assertThat(webhookMonitor.backlog().pending())
+            .as("the faulty receivers' deliveries wait")
+            .isGreaterThanOrEqualTo(3);
+        assertThat(webhookMonitor.backlog().oldestPendingAt()).isNotNull();
         hanging.receiver().behave(Behaviour.ACCEPT);
         redirecting.receiver().behave(Behaviour.ACCEPT);
         dropping.receiver().behave(Behaviour.ACCEPT);
@@ -449,6 +494,14 @@ class WebhooksIT extends LedgerIntegrationTest {
             "the redelivery",
             () -> endpoint.receiver().arrivals().stream().filter(eventId::equals).count() == 2);
         assertThat(deliveries(endpoint, "").get(0).get("attempts")).hasSizeGreaterThanOrEqualTo(1);
+
+        await("the redelivery marked", () -> deliveries(endpoint, "?status=PENDING").isEmpty());
+        webhookMonitor.refresh();
+        assertThat(webhookMonitor.backlog().pending()).isZero();
+        assertThat(prune.prune(new PruneWebhookDeliveriesCommand(Duration.ZERO)))
+            .as("finished deliveries past a retention of nothing")
+            .isGreaterThanOrEqualTo(2);
+        assertThat(deliveries(endpoint, "")).isEmpty();
       } finally {
         delete(endpoint);
       }

@@ -99,7 +99,12 @@ public final class LedgerServices implements AutoCloseable {
     this.postings = new MultiLegPostingService(posting);
     this.controls =
         new AccountControlService(
-            ports.accounts(), this.accounts, ports.unitOfWork(), limits.outgoing(), clock);
+            ports.accounts(),
+            ports.outbox(),
+            this.accounts,
+            ports.unitOfWork(),
+            limits.outgoing(),
+            clock);
     this.monitors =
         new MonitorService(ports.accounts(), ports.monitors(), ports.unitOfWork(), clock);
   }

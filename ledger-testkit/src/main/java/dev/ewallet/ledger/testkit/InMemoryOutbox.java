@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import dev.ewallet.ledger.domain.outbox.OutboxBacklog;
@@ -39,14 +40,33 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
   public void appendAll(List<LedgerEvent> events) {
     store.requireTransaction();
     List<StoredEvent> stored = store.state().events();
-    events.forEach(event -> stored.add(new StoredEvent(stored.size() + 1L, event, null, null)));
+    events.forEach(
+        event -> stored.add(new StoredEvent(stored.size() + 1L, event, null, null, null)));
   }
 
   @Override
   public void appendMonitorEvents(List<MonitorTriggered> events) {
     store.requireTransaction();
     List<StoredEvent> stored = store.state().events();
-    events.forEach(fired -> stored.add(new StoredEvent(stored.size() + 1L, null, fired, null)));
+    events.forEach(
+        fired -> stored.add(new StoredEvent(stored.size() + 1L, null, fired, null, null)));
+  }
+
+  @Override
+  public void appendStatusChanges(List<AccountStatusChanged> events) {
+    store.requireTransaction();
+    List<StoredEvent> stored = store.state().events();
+    events.forEach(
+        changed -> stored.add(new StoredEvent(stored.size() + 1L, null, null, changed, null)));
+  }
+
+  /** The events of freezes and their lifting so far, oldest first. */
+  public List<AccountStatusChanged> statusChanges() {
+    return store.locked(() ->
+        store.state().events().stream()
+            .map(StoredEvent::statusChanged)
+            .filter(Objects::nonNull)
+            .toList());
   }
 
   @Override
@@ -59,8 +79,17 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
         .toList();
   }
 
-  /** A ledger event keyed by its accounts, a monitor's by its account. */
+  /** A ledger event keyed by its accounts, a monitor's and a freeze's by their account. */
   private static OutboxMessage message(StoredEvent stored) {
+    if (stored.statusChanged() != null) {
+      AccountStatusChanged changed = stored.statusChanged();
+      return new OutboxMessage(
+          stored.id(),
+          changed.eventId(),
+          "ledger.accounts",
+          List.of(changed.accountId().toString()),
+          changed.toString());
+    }
     if (stored.event() == null) {
       MonitorTriggered fired = stored.fired();
       return new OutboxMessage(
@@ -87,8 +116,10 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
     store
         .state()
         .events()
-        .replaceAll(
-            e -> ids.contains(e.id()) ? new StoredEvent(e.id(), e.event(), e.fired(), at) : e);
+        .replaceAll(e ->
+            ids.contains(e.id())
+                ? new StoredEvent(e.id(), e.event(), e.fired(), e.statusChanged(), at)
+                : e);
   }
 
   @Override
@@ -103,6 +134,9 @@ public final class InMemoryOutbox implements LedgerEventOutbox, OutboxStore {
   }
 
   private static Instant occurredAt(StoredEvent stored) {
+    if (stored.statusChanged() != null) {
+      return stored.statusChanged().occurredAt();
+    }
     return stored.event() == null ? stored.fired().occurredAt() : stored.event().occurredAt();
   }
 

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.testkit;
 
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
@@ -34,8 +35,13 @@ public final class InMemoryStore implements UnitOfWork {
 
   record Header(JournalClaim claim) {}
 
-  /** An outbox row: a ledger event or, with {@code event} null, a monitor's. */
-  record StoredEvent(long id, LedgerEvent event, MonitorTriggered fired, Instant publishedAt) {}
+  /** An outbox row: exactly one of a ledger event, a monitor's or a freeze's. */
+  record StoredEvent(
+      long id,
+      LedgerEvent event,
+      MonitorTriggered fired,
+      AccountStatusChanged statusChanged,
+      Instant publishedAt) {}
 
   /** A pending deposit with the key that announced it and the key that failed it, if one did. */
   record PendingRow(

@@ -3,6 +3,8 @@ package dev.ewallet.ledger.application.flows;
 import dev.ewallet.ledger.application.posting.Attempts;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountStatus;
+import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
@@ -15,6 +17,7 @@ import dev.ewallet.ledger.domain.port.in.OutgoingLimitsView;
 import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsCommand;
 import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
+import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Clock;
@@ -25,16 +28,19 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.UUID;
 
 /**
  * Operators' controls on a wallet: freezes and outgoing limits. The posting path enforces them (the
  * journal's {@code balanceAfter} and the poster's allowances, on the rows as locked); this only
- * sets them, under the same row locks, and reads the limits back.
+ * sets them, under the same row locks, and reads the limits back. A freeze and its lifting are
+ * events ({@link AccountStatusChanged}) in the outbox, written with the change.
  */
 public final class AccountControlService
     implements ChangeAccountStatusUseCase, SetOutgoingLimitsUseCase, OutgoingLimitsQuery {
 
   private final AccountRepository accounts;
+  private final LedgerEventOutbox outbox;
   private final AccountService views;
   private final UnitOfWork unitOfWork;
   private final OutgoingLimits defaults;
@@ -42,11 +48,13 @@ public final class AccountControlService
 
   public AccountControlService(
       AccountRepository accounts,
+      LedgerEventOutbox outbox,
       AccountService views,
       UnitOfWork unitOfWork,
       OutgoingLimits defaults,
       Clock clock) {
     this.accounts = accounts;
+    this.outbox = outbox;
     this.views = views;
     this.unitOfWork = unitOfWork;
     this.defaults = defaults;
@@ -65,14 +73,30 @@ public final class AccountControlService
     Attempts.inTransaction(
         unitOfWork,
         () -> {
-          accounts.lockForUpdate(ids);
+          AccountStatus previous =
+              accounts.lockForUpdate(ids).stream()
+                  .filter(locked -> locked.id().equals(wallet.id()))
+                  .findFirst()
+                  .orElseThrow()
+                  .status();
+          Instant at = clock.instant().truncatedTo(ChronoUnit.MICROS);
           accounts.changeStatus(
               new StatusChange(
                   wallet.id(),
                   command.status(),
                   command.reason(),
                   command.caller().principalId(),
-                  clock.instant().truncatedTo(ChronoUnit.MICROS)));
+                  at));
+          outbox.appendStatusChanges(
+              List.of(
+                  new AccountStatusChanged(
+                      UUID.randomUUID(),
+                      wallet.id(),
+                      previous,
+                      command.status(),
+                      command.reason(),
+                      command.caller().principalId(),
+                      at)));
           return null;
         });
     return views.view(wallet.id());

@@ -10,16 +10,20 @@ import dev.ewallet.ledger.domain.port.in.CreateWebhookEndpointUseCase;
 import dev.ewallet.ledger.domain.port.in.CreatedWebhookEndpoint;
 import dev.ewallet.ledger.domain.port.in.DeleteWebhookEndpointCommand;
 import dev.ewallet.ledger.domain.port.in.DeleteWebhookEndpointUseCase;
+import dev.ewallet.ledger.domain.port.in.PruneWebhookDeliveriesCommand;
+import dev.ewallet.ledger.domain.port.in.PruneWebhookDeliveriesUseCase;
 import dev.ewallet.ledger.domain.port.in.RedeliverWebhookCommand;
 import dev.ewallet.ledger.domain.port.in.RedeliverWebhookUseCase;
 import dev.ewallet.ledger.domain.port.in.RotateWebhookSecretCommand;
 import dev.ewallet.ledger.domain.port.in.RotateWebhookSecretUseCase;
 import dev.ewallet.ledger.domain.port.in.UpdateWebhookEndpointCommand;
 import dev.ewallet.ledger.domain.port.in.UpdateWebhookEndpointUseCase;
+import dev.ewallet.ledger.domain.port.in.WebhookBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.WebhookDeliveriesQuery;
 import dev.ewallet.ledger.domain.port.in.WebhookEndpointQuery;
 import dev.ewallet.ledger.domain.port.in.WebhookEndpointsQuery;
 import dev.ewallet.ledger.domain.webhook.DeliveryStatus;
+import dev.ewallet.ledger.domain.webhook.WebhookBacklog;
 import dev.ewallet.ledger.domain.webhook.WebhookDelivery;
 import dev.ewallet.ledger.domain.webhook.WebhookDeliveryView;
 import dev.ewallet.ledger.domain.webhook.WebhookEndpoint;
@@ -44,7 +48,12 @@ public final class WebhookEndpointService
         RedeliverWebhookUseCase,
         WebhookEndpointsQuery,
         WebhookEndpointQuery,
-        WebhookDeliveriesQuery {
+        WebhookDeliveriesQuery,
+        WebhookBacklogQuery,
+        PruneWebhookDeliveriesUseCase {
+
+  /** Deliveries deleted per statement, so that no prune holds locks for long. */
+  static final int PRUNE_SLICE = 1_000;
 
   private final WebhookPorts ports;
   private final WebhookUrlPolicy urls;
@@ -141,6 +150,23 @@ public final class WebhookEndpointService
     OperatorPages.require(caller, limit);
     endpoint(caller, endpointId);
     return ports.deliveries().deliveries(endpointId, status, before, limit);
+  }
+
+  @Override
+  public WebhookBacklog backlog() {
+    return ports.deliveries().backlog();
+  }
+
+  @Override
+  public int prune(PruneWebhookDeliveriesCommand command) {
+    Instant cutoff = now().minus(command.retention());
+    int total = 0;
+    int deleted;
+    do {
+      deleted = ports.deliveries().pruneFinishedBefore(cutoff, PRUNE_SLICE);
+      total += deleted;
+    } while (deleted == PRUNE_SLICE);
+    return total;
   }
 
   private URI checked(String url) {

@@ -10,6 +10,7 @@ import dev.ewallet.ledger.domain.port.out.WebhookTransport;
 import dev.ewallet.ledger.domain.webhook.DeliveryAttempt;
 import dev.ewallet.ledger.domain.webhook.DeliveryStatus;
 import dev.ewallet.ledger.domain.webhook.RetryPolicy;
+import dev.ewallet.ledger.domain.webhook.WebhookBacklog;
 import dev.ewallet.ledger.domain.webhook.WebhookDelivery;
 import dev.ewallet.ledger.domain.webhook.WebhookDeliveryView;
 import dev.ewallet.ledger.domain.webhook.WebhookEndpoint;
@@ -320,6 +321,16 @@ class WebhookDelivererTest {
 
     @Override
     public Optional<WebhookDelivery> redeliver(long endpointId, long deliveryId, Instant now) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public WebhookBacklog backlog() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int pruneFinishedBefore(Instant cutoff, int limit) {
       throw new UnsupportedOperationException();
     }
   }

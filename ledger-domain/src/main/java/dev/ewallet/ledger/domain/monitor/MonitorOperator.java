@@ -38,14 +38,18 @@ public enum MonitorOperator {
    * @throws InvalidRequestException for any other symbol
    */
   public static MonitorOperator fromSymbol(String symbol) {
-    return Arrays.stream(values())
-        .filter(operator -> operator.symbol.equals(symbol))
-        .findFirst()
-        .orElseThrow(() ->
-            new InvalidRequestException(
-                "operator must be one of "
-                    + Arrays.stream(values()).map(MonitorOperator::symbol).toList()
-                    + ", got "
-                    + symbol));
+    return switch (symbol) {
+      case "<" -> LESS_THAN;
+      case "<=" -> AT_MOST;
+      case ">" -> GREATER_THAN;
+      case ">=" -> AT_LEAST;
+      case "=" -> EQUAL_TO;
+      case null, default ->
+          throw new InvalidRequestException(
+              "operator must be one of "
+                  + Arrays.stream(values()).map(MonitorOperator::symbol).toList()
+                  + ", got "
+                  + symbol);
+    };
   }
 }

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.webhook;
 
+import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import java.util.Arrays;
@@ -10,6 +11,8 @@ public enum WebhookEventType {
   TRANSACTION_POSTED("transaction.posted"),
   /** A balance monitor fired. */
   BALANCE_MONITOR_TRIGGERED(MonitorTriggered.TYPE),
+  /** An operator froze a wallet or lifted its freeze. */
+  ACCOUNT_STATUS_CHANGED(AccountStatusChanged.TYPE),
   /** A safeguarding check found the bank short. */
   SAFEGUARDING_SHORTFALL("safeguarding.shortfall");
 

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence.outbox;
 
+import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
@@ -40,6 +41,9 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
    */
   static final String MONITOR_TOPIC = "ledger.monitors";
 
+  /** Freezes and their lifting, keyed by the account. */
+  static final String ACCOUNTS_TOPIC = "ledger.accounts";
+
   private final JdbcClient jdbc;
   private final JsonMapper json;
 
@@ -70,6 +74,17 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
         events.stream().map(e -> e.monitor().accountId().toString()).toArray(String[]::new));
   }
 
+  @Override
+  public void appendStatusChanges(List<AccountStatusChanged> events) {
+    append(
+        ACCOUNTS_TOPIC,
+        events.stream().map(e -> e.eventId().toString()).toArray(String[]::new),
+        events.stream().map(e -> json.writeValueAsString(payload(e))).toArray(String[]::new),
+        events.stream().map(e -> e.occurredAt().toString()).toArray(String[]::new),
+        new String[events.size()],
+        events.stream().map(e -> e.accountId().toString()).toArray(String[]::new));
+  }
+
   private void append(
       String topic,
       String[] eventIds,
@@ -81,6 +96,20 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
         .params(topic, eventIds, payloads, times, traces, recordKeys)
         .query(Long.class)
         .single();
+  }
+
+  private static Map<String, Object> payload(AccountStatusChanged event) {
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("schemaVersion", SCHEMA_VERSION);
+    payload.put("eventId", event.eventId().toString());
+    payload.put("type", AccountStatusChanged.TYPE);
+    payload.put("occurredAt", event.occurredAt().toString());
+    payload.put("accountId", event.accountId().value());
+    payload.put("previousStatus", event.previous().name());
+    payload.put("status", event.status().name());
+    payload.put("reason", event.reason());
+    payload.put("changedBy", event.changedBy());
+    return payload;
   }
 
   private static Map<String, Object> payload(MonitorTriggered event) {

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.domain.port.out.WebhookDeliveryStore;
 import dev.ewallet.ledger.domain.webhook.DeliveryAttempt;
 import dev.ewallet.ledger.domain.webhook.DeliveryStatus;
+import dev.ewallet.ledger.domain.webhook.WebhookBacklog;
 import dev.ewallet.ledger.domain.webhook.WebhookDelivery;
 import dev.ewallet.ledger.domain.webhook.WebhookDeliveryView;
 import java.sql.ResultSet;
@@ -87,6 +88,21 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
           + " UPDATE webhook_delivery SET status = 'PENDING', next_attempt_at = ?,"
           + " finished_at = NULL WHERE endpoint_id = ? AND id = ? RETURNING "
           + COLUMNS;
+
+  /** Pending deliveries of endpoints not deleted: an index range of the pending index. */
+  private static final String BACKLOG =
+      "SELECT (SELECT count(*) FROM webhook_delivery d JOIN webhook_endpoint w"
+          + " ON w.id = d.endpoint_id AND w.deleted_at IS NULL WHERE d.status = 'PENDING')"
+          + " AS pending,"
+          + " (SELECT min(d.created_at) FROM webhook_delivery d JOIN webhook_endpoint w"
+          + " ON w.id = d.endpoint_id AND w.deleted_at IS NULL WHERE d.status = 'PENDING')"
+          + " AS oldest,"
+          + " (SELECT count(*) FROM webhook_endpoint WHERE deleted_at IS NULL AND NOT healthy)"
+          + " AS unhealthy";
+
+  private static final String PRUNE =
+      "DELETE FROM webhook_delivery WHERE id IN (SELECT id FROM webhook_delivery"
+          + " WHERE status <> 'PENDING' AND finished_at < ? ORDER BY finished_at LIMIT ?)";
 
   private final JdbcClient jdbc;
 
@@ -196,6 +212,22 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
         .params(endpointId, SqlTypes.timestamp(now), endpointId, deliveryId)
         .query((row, n) -> delivery(row))
         .optional();
+  }
+
+  @Override
+  public WebhookBacklog backlog() {
+    return jdbc.sql(BACKLOG)
+        .query((row, n) ->
+            new WebhookBacklog(
+                row.getLong("pending"),
+                SqlTypes.nullableInstant(row, "oldest"),
+                row.getLong("unhealthy")))
+        .single();
+  }
+
+  @Override
+  public int pruneFinishedBefore(Instant cutoff, int limit) {
+    return jdbc.sql(PRUNE).params(SqlTypes.timestamp(cutoff), limit).update();
   }
 
   private static WebhookDelivery delivery(ResultSet row) throws SQLException {

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.port.out;
 
+import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import java.util.List;
@@ -24,4 +25,12 @@ public interface LedgerEventOutbox {
    * @param events never {@code null}
    */
   void appendMonitorEvents(List<MonitorTriggered> events);
+
+  /**
+   * Appends the events of wallets frozen or unfrozen, in one statement, in order, in the current
+   * unit of work.
+   *
+   * @param events never {@code null}
+   */
+  void appendStatusChanges(List<AccountStatusChanged> events);
 }

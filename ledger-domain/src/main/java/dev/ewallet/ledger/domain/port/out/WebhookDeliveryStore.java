@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.webhook.DeliveryAttempt;
 import dev.ewallet.ledger.domain.webhook.DeliveryStatus;
+import dev.ewallet.ledger.domain.webhook.WebhookBacklog;
 import dev.ewallet.ledger.domain.webhook.WebhookDelivery;
 import dev.ewallet.ledger.domain.webhook.WebhookDeliveryView;
 import java.time.Duration;
@@ -67,4 +68,15 @@ public interface WebhookDeliveryStore {
    * @return it as changed, or empty when the endpoint has no such delivery
    */
   Optional<WebhookDelivery> redeliver(long endpointId, long deliveryId, Instant now);
+
+  /** The pending deliveries, the oldest one's age and the unhealthy endpoints, not deleted. */
+  WebhookBacklog backlog();
+
+  /**
+   * Deletes at most {@code limit} deliveries finished (delivered or failed for good) before {@code
+   * cutoff}, with their attempts.
+   *
+   * @return how many deliveries were deleted
+   */
+  int pruneFinishedBefore(Instant cutoff, int limit);
 }
