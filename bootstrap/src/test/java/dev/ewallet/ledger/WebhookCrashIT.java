@@ -28,8 +28,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * lease runs out and sends it again with everything after it, each account's events in posting
  * order; the receiver, deduplicating by event id, ends with every posting exactly once. The
  * instances are the built service's jar in processes of their own; this test's context posts and
- * reads but delivers nothing itself ({@code ledger.webhooks.delivery-enabled=false}), so that the
- * killed process is the one sending. Closed after the class, as no other class shares it.
+ * reads but delivers nothing itself ({@code ledger.webhooks.delivery-enabled=false}), and all of
+ * them use a database of their own, which the shared context's deliverer never sees: the killed
+ * process is the one sending. Closed after the class, as no other class shares it.
  */
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -46,9 +47,12 @@ class WebhookCrashIT extends SystemTestSupport {
 
   private static final Duration PATIENCE = Duration.ofMinutes(3);
 
+  /** This test's own database: its endpoint is delivered to by its child processes only. */
+  private static final String DATABASE = PostgresTestDatabase.scratchDatabase();
+
   @DynamicPropertySource
   static void services(DynamicPropertyRegistry registry) {
-    PostgresTestDatabase.register(registry);
+    PostgresTestDatabase.registerOwn(registry, DATABASE);
     registry.add("spring.kafka.bootstrap-servers", KafkaTestBroker::bootstrapServers);
     registry.add("ledger.redis.url", SharedRedis::url);
   }
@@ -74,7 +78,7 @@ class WebhookCrashIT extends SystemTestSupport {
             .redirectOutput(log.toFile());
     Map<String, String> env = start.environment();
     env.put("LEDGER_PORT", String.valueOf(FreePorts.one()));
-    env.put("LEDGER_DB_URL", PostgresTestDatabase.url());
+    env.put("LEDGER_DB_URL", DATABASE);
     env.put("LEDGER_DB_USER", PostgresTestDatabase.RUNTIME);
     env.put("LEDGER_DB_OWNER", PostgresTestDatabase.OWNER);
     env.put("LEDGER_DB_POOL_SIZE", "5");

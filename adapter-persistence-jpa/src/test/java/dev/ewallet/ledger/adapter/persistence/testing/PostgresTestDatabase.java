@@ -71,6 +71,15 @@ public final class PostgresTestDatabase {
     registry.add("spring.liquibase.url", db::url);
   }
 
+  /**
+   * As {@link #register}, but for a database of the test's own ({@link #scratchDatabase}), which
+   * Liquibase migrates at the context's start: a context whose rows no other context sees.
+   */
+  public static void registerOwn(DynamicPropertyRegistry registry, String url) {
+    registerUrl(registry, url);
+    registry.add("spring.liquibase.url", () -> url);
+  }
+
   private static void registerUrl(DynamicPropertyRegistry registry, String url) {
     registry.add("spring.datasource.url", () -> url);
     registry.add("spring.datasource.username", () -> RUNTIME);
