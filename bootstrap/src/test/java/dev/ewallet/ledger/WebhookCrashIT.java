@@ -97,16 +97,7 @@ class WebhookCrashIT extends SystemTestSupport {
   }
 
   private static void await(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("waited %s for %s", PATIENCE, what).isLessThan(deadline);
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
+    await(condition, PATIENCE, what);
   }
 
   @Test

@@ -81,16 +81,7 @@ class WebhooksIT extends LedgerIntegrationTest {
   }
 
   private static void await(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + PATIENCE.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("waited %s for %s", PATIENCE, what).isLessThan(deadline);
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    }
+    await(condition, PATIENCE, what);
   }
 
   /** The transaction ids of the account's entries, in posting order, from the journal. */

@@ -91,14 +91,11 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
 
   /** Pending deliveries of endpoints not deleted: an index range of the pending index. */
   private static final String BACKLOG =
-      "SELECT (SELECT count(*) FROM webhook_delivery d JOIN webhook_endpoint w"
-          + " ON w.id = d.endpoint_id AND w.deleted_at IS NULL WHERE d.status = 'PENDING')"
-          + " AS pending,"
-          + " (SELECT min(d.created_at) FROM webhook_delivery d JOIN webhook_endpoint w"
-          + " ON w.id = d.endpoint_id AND w.deleted_at IS NULL WHERE d.status = 'PENDING')"
-          + " AS oldest,"
+      "SELECT count(*) AS pending, min(d.created_at) AS oldest,"
           + " (SELECT count(*) FROM webhook_endpoint WHERE deleted_at IS NULL AND NOT healthy)"
-          + " AS unhealthy";
+          + " AS unhealthy"
+          + " FROM webhook_delivery d JOIN webhook_endpoint w"
+          + " ON w.id = d.endpoint_id AND w.deleted_at IS NULL WHERE d.status = 'PENDING'";
 
   private static final String PRUNE =
       "DELETE FROM webhook_delivery WHERE id IN (SELECT id FROM webhook_delivery"
