@@ -88,10 +88,11 @@ class WebhookCrashIT extends SystemTestSupport {
     env.put("LEDGER_SECURITY_JWT_SECRET", TestTokens.SECRET);
     env.put("LEDGER_BANK_GATEWAY", "simulator");
     env.put("LEDGER_RECONCILIATION_CRON", "-");
-    // A held delivery waits for the kill, not for the timeout; the next instance takes the
-    // endpoint over once the lease runs out.
-    env.put("LEDGER_WEBHOOKS_TIMEOUT", "PT10S");
-    env.put("LEDGER_WEBHOOKS_LEASE", "PT11S");
+    // A held delivery waits for the kill, not for the timeout (a loaded machine may take seconds
+    // between seeing it held and killing its sender); the next instance takes the endpoint over
+    // once the lease runs out.
+    env.put("LEDGER_WEBHOOKS_TIMEOUT", "PT20S");
+    env.put("LEDGER_WEBHOOKS_LEASE", "PT21S");
     env.put("LEDGER_WEBHOOKS_POLLINTERVAL", "PT0.1S");
     return start.start();
   }
