@@ -1,6 +1,7 @@
 package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.adapter.redis.testing.FreePorts;
+import dev.ewallet.ledger.events.client.MonitorTriggeredRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,5 +97,21 @@ final class KafkaTestBroker {
       }
     }
     return records;
+  }
+
+  /**
+   * The fired monitors of the account on {@value #MONITORS}, read until at least {@code atLeast}
+   * arrived or a minute passed.
+   */
+  static List<MonitorTriggeredRecord> monitorEvents(long accountId, int atLeast) {
+    String key = Long.toString(accountId);
+    return consumeUntil(
+            MONITORS,
+            records -> records.stream().filter(r -> r.key().equals(key)).count() >= atLeast,
+            Duration.ofSeconds(60))
+        .stream()
+        .filter(r -> r.key().equals(key))
+        .map(MonitorTriggeredRecord::from)
+        .toList();
   }
 }

@@ -36,21 +36,6 @@ class PendingDepositsIT extends LedgerIntegrationTest {
     return UUID.randomUUID().toString().substring(0, 8);
   }
 
-  private ApiClient.Reply announce(long accountId, long amount, String reference, String key) {
-    return api()
-        .post(
-            "/v1/deposits",
-            OPERATOR,
-            key,
-            "{\"accountId\":"
-                + accountId
-                + ",\"amount\":"
-                + amount
-                + ",\"status\":\"PENDING\""
-                + (reference == null ? "" : ",\"reference\":\"" + reference + "\"")
-                + "}");
-  }
-
   private JsonNode account(Wallet wallet) {
     return api().get("/v1/accounts/" + wallet.id(), wallet.token()).json();
   }

@@ -177,6 +177,39 @@ abstract class SystemTestSupport {
             "{\"reason\":\"operator error\"}");
   }
 
+  /** Announces a pending deposit, as the operator, with a reference when not null. */
+  ApiClient.Reply announce(long accountId, long amount, String reference, String key) {
+    return api()
+        .post(
+            "/v1/deposits",
+            OPERATOR,
+            key,
+            "{\"accountId\":"
+                + accountId
+                + ",\"amount\":"
+                + amount
+                + ",\"status\":\"PENDING\""
+                + (reference == null ? "" : ",\"reference\":\"" + reference + "\"")
+                + "}");
+  }
+
+  /** Sets the monitor {@code <field> <operator> <value>} on the account, as {@code token}. */
+  ApiClient.Reply setMonitor(
+      long accountId, String token, String field, String operator, long value) {
+    return api()
+        .post(
+            "/v1/accounts/" + accountId + "/monitors",
+            token,
+            null,
+            "{\"field\":\""
+                + field
+                + "\",\"operator\":\""
+                + operator
+                + "\",\"value\":"
+                + value
+                + "}");
+  }
+
   ApiClient.Reply withdraw(Wallet wallet, long amount) {
     return withdraw(wallet, amount, null);
   }

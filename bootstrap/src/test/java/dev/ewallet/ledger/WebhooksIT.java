@@ -166,13 +166,7 @@ class WebhooksIT extends LedgerIntegrationTest {
     Wallet sink = openWallet();
     try (Endpoint endpoint = endpoint("\"balance.monitor.triggered\"", wallet.id())) {
       try {
-        ApiClient.Reply set =
-            api()
-                .post(
-                    "/v1/accounts/" + wallet.id() + "/monitors",
-                    wallet.token(),
-                    null,
-                    "{\"field\":\"balance\",\"operator\":\"<\",\"value\":1000}");
+        ApiClient.Reply set = setMonitor(wallet.id(), wallet.token(), "balance", "<", 1_000);
         assertThat(set.status()).as(set.body()).isEqualTo(201);
         assertThat(set.json().get("conditionMet").asBoolean()).isFalse();
         long monitor = set.json().get("id").asLong();
@@ -203,19 +197,7 @@ class WebhooksIT extends LedgerIntegrationTest {
             .as("exactly two events, whatever the receiver saw")
             .isEqualTo(2);
 
-        List<MonitorTriggeredRecord> published =
-            KafkaTestBroker.consumeUntil(
-                    KafkaTestBroker.MONITORS,
-                    records ->
-                        records.stream()
-                                .filter(r -> r.key().equals(Long.toString(wallet.id())))
-                                .count()
-                            >= 2,
-                    Duration.ofSeconds(60))
-                .stream()
-                .filter(r -> r.key().equals(Long.toString(wallet.id())))
-                .map(MonitorTriggeredRecord::from)
-                .toList();
+        List<MonitorTriggeredRecord> published = KafkaTestBroker.monitorEvents(wallet.id(), 2);
         assertThat(published.stream().map(e -> e.transactionId().toString()).distinct())
             .as("the Kafka topic carries the same two, in the account's order")
             .containsExactlyElementsOf(crossings);
@@ -328,15 +310,7 @@ class WebhooksIT extends LedgerIntegrationTest {
         403,
         "FORBIDDEN");
     Wallet other = openWallet();
-    assertProblem(
-        api()
-            .post(
-                "/v1/accounts/" + other.id() + "/monitors",
-                wallet.token(),
-                null,
-                "{\"field\":\"balance\",\"operator\":\"<\",\"value\":1}"),
-        403,
-        "FORBIDDEN");
+    assertProblem(setMonitor(other.id(), wallet.token(), "balance", "<", 1), 403, "FORBIDDEN");
     for (String body :
         List.of(
             "{\"field\":\"mood\",\"operator\":\"<\",\"value\":1}",
@@ -347,26 +321,13 @@ class WebhooksIT extends LedgerIntegrationTest {
           400,
           "VALIDATION_FAILED");
     }
+    List<String> fields = List.of("balance", "heldAmount", "pendingIn");
     for (int i = 0; i < 10; i++) {
-      assertThat(
-              api()
-                  .post(
-                      "/v1/accounts/" + wallet.id() + "/monitors",
-                      wallet.token(),
-                      null,
-                      "{\"field\":\"balance\",\"operator\":\">=\",\"value\":" + i + "}")
-                  .status())
+      assertThat(setMonitor(wallet.id(), wallet.token(), fields.get(i % 3), ">=", i).status())
           .isEqualTo(201);
     }
     assertProblem(
-        api()
-            .post(
-                "/v1/accounts/" + wallet.id() + "/monitors",
-                wallet.token(),
-                null,
-                "{\"field\":\"balance\",\"operator\":\">=\",\"value\":99}"),
-        422,
-        "TOO_MANY_MONITORS");
+        setMonitor(wallet.id(), wallet.token(), "balance", ">=", 99), 422, "TOO_MANY_MONITORS");
     assertProblem(
         api().get("/v1/webhook-endpoints/999999999", OPERATOR), 404, "WEBHOOK_ENDPOINT_NOT_FOUND");
   }

@@ -12,6 +12,7 @@ import dev.ewallet.ledger.application.flows.TransferService;
 import dev.ewallet.ledger.application.flows.WithdrawalService;
 import dev.ewallet.ledger.application.jobs.OutboxRelayService;
 import dev.ewallet.ledger.application.monitors.MonitorService;
+import dev.ewallet.ledger.application.monitors.PendingInMonitors;
 import dev.ewallet.ledger.application.posting.BatchPoster;
 import dev.ewallet.ledger.application.posting.GroupCommitEngine;
 import dev.ewallet.ledger.application.posting.GroupCommitSettings;
@@ -83,6 +84,8 @@ public final class LedgerServices implements AutoCloseable {
             ports.pendingDeposits(),
             ports.journal(),
             posting,
+            new PendingInMonitors(
+                ports.accounts(), ports.monitors(), ports.outbox(), ports.tracing(), clock),
             ports.unitOfWork(),
             clock);
     this.reversals = new ReversalService(ports.accounts(), ports.journal(), posting);

@@ -4,8 +4,11 @@ import static dev.ewallet.ledger.testkit.LedgerFixtures.VND;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.Account;
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.monitor.AmountsBesideBalance;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
 import dev.ewallet.ledger.domain.monitor.MonitorCondition;
 import dev.ewallet.ledger.domain.monitor.MonitorField;
@@ -18,6 +21,7 @@ import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -106,5 +110,28 @@ public abstract class BalanceMonitorRepositoryContract {
         .isFalse();
     assertThat(unitOfWork().inTransaction(() -> monitors().ofAccounts(List.of(wallet.id()))))
         .isEmpty();
+  }
+
+  @Test
+  void monitorsOnTheAmountsBesideTheBalanceAreStoredAndThoseAmountsRead() {
+    Account wallet = openWallet();
+    MonitorCondition held =
+        new MonitorCondition(MonitorField.HELD_AMOUNT, MonitorOperator.AT_LEAST, 500);
+    MonitorCondition pending =
+        new MonitorCondition(MonitorField.PENDING_IN, MonitorOperator.GREATER_THAN, 0);
+    insert(wallet, held, false);
+    insert(wallet, pending, false);
+    AccountId unknown = AccountId.of(Long.MAX_VALUE);
+
+    assertThat(unitOfWork().inTransaction(() -> monitors().ofAccounts(List.of(wallet.id()))))
+        .extracting(BalanceMonitor::condition)
+        .containsExactly(held, pending);
+    assertThat(
+            unitOfWork()
+                .inTransaction(
+                    () -> monitors().amountsBesideBalance(List.of(wallet.id(), unknown))))
+        .as("nothing held or pending yet; an account that does not exist is absent")
+        .containsExactly(
+            Map.entry(wallet.id(), new AmountsBesideBalance(Money.zero(VND), Money.zero(VND))));
   }
 }

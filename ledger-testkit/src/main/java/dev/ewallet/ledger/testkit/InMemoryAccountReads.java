@@ -5,13 +5,11 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
-import dev.ewallet.ledger.domain.bankflow.Hold;
-import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
-import dev.ewallet.ledger.domain.bankflow.Withdrawal;
 import dev.ewallet.ledger.domain.journal.HistoryFilter;
 import dev.ewallet.ledger.domain.journal.HistoryPosition;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.monitor.AmountsBesideBalance;
 import dev.ewallet.ledger.domain.port.in.AccountView;
 import dev.ewallet.ledger.domain.port.in.BalanceAt;
 import dev.ewallet.ledger.domain.port.in.Statement;
@@ -196,24 +194,9 @@ public final class InMemoryAccountReads implements AccountReads {
       balance = balance.plus(one.balance());
       version = Math.addExact(version, newestEntryId(one.id()));
     }
-    Money held =
-        Stream.concat(
-                bankFlows
-                    .pendingWithdrawals()
-                    .filter(w -> w.accountId().equals(account.id()))
-                    .map(Withdrawal::amount),
-                bankFlows
-                    .pendingHolds()
-                    .filter(h -> h.accountId().equals(account.id()))
-                    .map(Hold::amount))
-            .reduce(Money.zero(account.currency()), Money::plus);
-    Money pendingIn =
-        bankFlows
-            .pendingDeposits()
-            .filter(d -> d.accountId().equals(account.id()))
-            .map(PendingDeposit::amount)
-            .reduce(Money.zero(account.currency()), Money::plus);
-    return new AccountView(account, balance, held, pendingIn, all.size() - 1, version);
+    AmountsBesideBalance beside = bankFlows.amountsBesideBalance(account);
+    return new AccountView(
+        account, balance, beside.heldAmount(), beside.pendingIn(), all.size() - 1, version);
   }
 
   private long newestEntryId(AccountId id) {

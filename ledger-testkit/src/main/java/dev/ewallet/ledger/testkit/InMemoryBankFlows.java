@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.bank.Overdue;
 import dev.ewallet.ledger.domain.bankflow.AnnouncedDeposit;
 import dev.ewallet.ledger.domain.bankflow.Hold;
@@ -17,6 +18,7 @@ import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.monitor.AmountsBesideBalance;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
@@ -287,6 +289,25 @@ public final class InMemoryBankFlows
   private Stream<PendingDeposit> pending(CurrencyCode currency, String reference) {
     return withReference(currency, reference)
         .filter(d -> d.status() == PendingDepositStatus.PENDING);
+  }
+
+  /**
+   * The account's pending holds and withdrawals, and its pending deposits; callers hold the lock.
+   */
+  AmountsBesideBalance amountsBesideBalance(Account account) {
+    Money held =
+        Stream.concat(
+                pendingWithdrawals()
+                    .filter(w -> w.accountId().equals(account.id()))
+                    .map(Withdrawal::amount),
+                pendingHolds().filter(h -> h.accountId().equals(account.id())).map(Hold::amount))
+            .reduce(Money.zero(account.currency()), Money::plus);
+    Money pendingIn =
+        pendingDeposits()
+            .filter(d -> d.accountId().equals(account.id()))
+            .map(PendingDeposit::amount)
+            .reduce(Money.zero(account.currency()), Money::plus);
+    return new AmountsBesideBalance(held, pendingIn);
   }
 
   /** Pending deposits still pending; callers hold the store's lock. */

@@ -26,7 +26,7 @@ public record InMemoryLedger(
         new InMemoryJournal(store),
         new InMemoryOutbox(store),
         bankFlows,
-        new InMemoryMonitors(store),
+        new InMemoryMonitors(store, bankFlows),
         new InMemoryAccountReads(store, bankFlows),
         new InMemoryLedgerAudit(store, bankFlows),
         new InMemoryAuditTrail());

@@ -1,22 +1,28 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.monitor.AmountsBesideBalance;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
 import dev.ewallet.ledger.domain.monitor.MonitorCondition;
 import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Balance monitors in memory, in the store's unit of work like the database's. */
 public final class InMemoryMonitors implements BalanceMonitorRepository {
 
   private final InMemoryStore store;
+  private final InMemoryBankFlows bankFlows;
 
-  public InMemoryMonitors(InMemoryStore store) {
+  public InMemoryMonitors(InMemoryStore store, InMemoryBankFlows bankFlows) {
     this.store = store;
+    this.bankFlows = bankFlows;
   }
 
   @Override
@@ -41,6 +47,20 @@ public final class InMemoryMonitors implements BalanceMonitorRepository {
     return store.state().monitors().values().stream()
         .filter(m -> wanted.contains(m.accountId()))
         .toList();
+  }
+
+  @Override
+  public Map<AccountId, AmountsBesideBalance> amountsBesideBalance(
+      Collection<AccountId> accountIds) {
+    store.requireTransaction();
+    Map<AccountId, AmountsBesideBalance> amounts = new HashMap<>();
+    for (AccountId id : accountIds) {
+      Account account = store.state().accounts().get(id.value());
+      if (account != null) {
+        amounts.put(id, bankFlows.amountsBesideBalance(account));
+      }
+    }
+    return amounts;
   }
 
   @Override

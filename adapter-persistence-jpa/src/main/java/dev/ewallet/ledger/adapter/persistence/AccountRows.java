@@ -26,6 +26,18 @@ public final class AccountRows {
       "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s"
           + " WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id";
 
+  /**
+   * The account's amounts beside its balance, as columns {@code held} (pending holds and
+   * withdrawals) and {@code pending_in} (pending deposits); {@code a} is the account read.
+   */
+  public static final String HELD_AND_PENDING_IN =
+      "(SELECT coalesce(sum(w.amount), 0) FROM withdrawal w"
+          + "   WHERE w.account_id = a.id AND w.status = 'PENDING')"
+          + " + (SELECT coalesce(sum(h.amount), 0) FROM hold h"
+          + "   WHERE h.account_id = a.id AND h.status = 'PENDING') AS held,"
+          + " (SELECT coalesce(sum(p.amount), 0) FROM pending_deposit p"
+          + "   WHERE p.account_id = a.id AND p.status = 'PENDING') AS pending_in";
+
   private AccountRows() {}
 
   /** The account on the row's {@link #COLUMNS}, its invariants checked by the domain's factory. */

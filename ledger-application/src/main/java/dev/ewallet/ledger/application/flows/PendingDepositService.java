@@ -1,5 +1,7 @@
 package dev.ewallet.ledger.application.flows;
 
+import dev.ewallet.ledger.application.monitors.PendingInMonitors;
+import dev.ewallet.ledger.application.posting.Attempts;
 import dev.ewallet.ledger.application.posting.PostingRequest;
 import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.domain.account.Account;
@@ -35,8 +37,11 @@ import java.util.List;
  * Pending deposits: announced as a row that posts nothing, settled through the posting path as a
  * {@link PendingDepositSettlement} (a deposit with the announced details, the row marked SETTLED in
  * the same unit of work), failed as a row change alone. The settlement locks the wallet and the
- * clearing account and then the row; a failure locks the row alone, so of a settlement and a
- * failure racing, one waits for the other and finds the row no longer pending.
+ * clearing account and then the row; a failure locks the wallet and then the row, so of a
+ * settlement and a failure racing, one waits for the other and finds the row no longer pending. An
+ * announcement locks the wallet too: with the failure, it is a change of the wallet's {@code
+ * pendingIn} that posts nothing, and the wallet's monitors on it follow it ({@link
+ * PendingInMonitors}).
  *
  * <p>A reference is the deposit's once it settles, so it is refused when announced if a posted
  * deposit of the currency carries it, or another pending one waits with it.
@@ -51,6 +56,7 @@ public final class PendingDepositService
   private final PendingDepositRepository pending;
   private final JournalRepository journal;
   private final PostingStrategy posting;
+  private final PendingInMonitors monitors;
   private final UnitOfWork unitOfWork;
   private final Clock clock;
 
@@ -59,12 +65,14 @@ public final class PendingDepositService
       PendingDepositRepository pending,
       JournalRepository journal,
       PostingStrategy posting,
+      PendingInMonitors monitors,
       UnitOfWork unitOfWork,
       Clock clock) {
     this.accounts = accounts;
     this.pending = pending;
     this.journal = journal;
     this.posting = posting;
+    this.monitors = monitors;
     this.unitOfWork = unitOfWork;
     this.clock = clock;
   }
@@ -94,11 +102,18 @@ public final class PendingDepositService
             Money.of(command.amountMinor(), wallet.currency()),
             command.details(),
             clock.instant().truncatedTo(ChronoUnit.MICROS));
-    return pending.announce(
-        announced,
-        command.caller().principalId(),
-        command.idempotencyKey(),
-        command.pendingFingerprint());
+    return Attempts.inTransaction(
+        unitOfWork,
+        () ->
+            monitors.change(
+                wallet.id(),
+                announced.id(),
+                () ->
+                    pending.announce(
+                        announced,
+                        command.caller().principalId(),
+                        command.idempotencyKey(),
+                        command.pendingFingerprint())));
   }
 
   @Override
@@ -130,13 +145,20 @@ public final class PendingDepositService
   @Override
   public PendingDeposit fail(FailDepositCommand command) {
     command.caller().requireOperator();
-    return unitOfWork.inTransaction(() ->
-        pending.fail(
-            command.depositId(),
-            command.reason(),
-            command.caller().principalId(),
-            command.idempotencyKey(),
-            clock.instant().truncatedTo(ChronoUnit.MICROS)));
+    PendingDeposit found = existing(command.depositId());
+    return Attempts.inTransaction(
+        unitOfWork,
+        () ->
+            monitors.change(
+                found.accountId(),
+                found.id(),
+                () ->
+                    pending.fail(
+                        found.id(),
+                        command.reason(),
+                        command.caller().principalId(),
+                        command.idempotencyKey(),
+                        clock.instant().truncatedTo(ChronoUnit.MICROS))));
   }
 
   @Override

@@ -6,7 +6,9 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.error.MonitorNotFoundException;
 import dev.ewallet.ledger.domain.error.TooManyMonitorsException;
+import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
+import dev.ewallet.ledger.domain.monitor.MonitorField;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.MonitorsQuery;
 import dev.ewallet.ledger.domain.port.in.RemoveMonitorCommand;
@@ -23,8 +25,9 @@ import java.util.TreeSet;
 
 /**
  * Balance monitors: set, listed and removed here, moved and fired by the posting path ({@link
- * dev.ewallet.ledger.domain.monitor.MonitorWatch}). Setting one locks its account like a posting
- * does, so its starting edge is the balance no posting can change meanwhile.
+ * dev.ewallet.ledger.domain.monitor.MonitorWatch}, and by pending deposits' announcements and
+ * failures ({@link PendingInMonitors}). Setting one locks its account like a posting does, so its
+ * starting edge is the amount (balance, held or pending) no change can move meanwhile.
  */
 public final class MonitorService
     implements SetMonitorUseCase, RemoveMonitorUseCase, MonitorsQuery {
@@ -58,10 +61,15 @@ public final class MonitorService
           if (monitors.ofAccounts(List.of(wallet.id())).size() >= MAX_PER_ACCOUNT) {
             throw new TooManyMonitorsException(wallet.id().value(), MAX_PER_ACCOUNT);
           }
+          MonitorField field = command.condition().field();
+          Money watched =
+              field == MonitorField.BALANCE
+                  ? locked.balance()
+                  : monitors.amountsBesideBalance(List.of(wallet.id())).get(wallet.id()).of(field);
           return monitors.insert(
               wallet.id(),
               command.condition(),
-              command.condition().holdsAt(locked.balance().amountMinor()),
+              command.condition().holdsAt(watched.amountMinor()),
               command.caller().principalId(),
               clock.instant().truncatedTo(ChronoUnit.MICROS));
         });

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
+import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
 import dev.ewallet.ledger.domain.monitor.MonitorWatch;
 import dev.ewallet.ledger.domain.movement.Movement;
 import dev.ewallet.ledger.domain.movement.SettledRow;
@@ -129,7 +130,9 @@ final class BatchLocks {
 
   /**
    * The balance monitors of the locked wallets, read under their locks: a monitor set meanwhile
-   * took the same lock, so each posting is compared with the edge the one before it left.
+   * took the same lock, so each posting is compared with the edge the one before it left. The held
+   * and pending amounts are read only for wallets with a monitor on them: every movement that
+   * changes a wallet's rows locks the wallet, so they too stay as read.
    */
   private void loadMonitors(WorkingRows working) {
     List<AccountId> wallets =
@@ -137,9 +140,15 @@ final class BatchLocks {
             .filter(a -> a.kind().isWallet())
             .map(Account::id)
             .toList();
-    if (!wallets.isEmpty()) {
-      working.watch(new MonitorWatch(monitors.ofAccounts(wallets)));
+    if (wallets.isEmpty()) {
+      return;
     }
+    List<BalanceMonitor> stored = monitors.ofAccounts(wallets);
+    Set<AccountId> besideBalance = MonitorWatch.watchingBesideBalance(stored);
+    working.watch(
+        new MonitorWatch(
+            stored,
+            besideBalance.isEmpty() ? Map.of() : monitors.amountsBesideBalance(besideBalance)));
   }
 
   /**

@@ -145,7 +145,12 @@ final class BatchWrites {
       return;
     }
     for (PassedRequest p : passed) {
-      watch.observe(p.transaction().id(), p.changes(), now, p.request().trace());
+      watch.observe(
+          p.transaction().id(),
+          p.changes(),
+          p.plan().rowChanges().stream().map(RowChange::amountChange).toList(),
+          now,
+          p.request().trace());
     }
     if (!watch.changed().isEmpty()) {
       monitors.storeStates(watch.changed());

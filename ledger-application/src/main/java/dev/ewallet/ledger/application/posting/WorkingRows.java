@@ -36,7 +36,7 @@ final class WorkingRows implements LockedRows {
   private final Map<TransactionId, Undone> undone = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
-  private MonitorWatch monitors = new MonitorWatch(List.of());
+  private MonitorWatch monitors = new MonitorWatch(List.of(), Map.of());
   private Instant at;
 
   @Override

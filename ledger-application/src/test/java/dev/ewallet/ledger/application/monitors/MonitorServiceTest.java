@@ -1,11 +1,14 @@
 package dev.ewallet.ledger.application.monitors;
 
+import static dev.ewallet.ledger.testkit.LedgerFixtures.freshKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.ewallet.ledger.application.LedgerServicesFixture;
 import dev.ewallet.ledger.application.posting.GroupCommitSettings;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.MonitorNotFoundException;
 import dev.ewallet.ledger.domain.error.TooManyMonitorsException;
@@ -17,12 +20,16 @@ import dev.ewallet.ledger.domain.monitor.MonitorOperator;
 import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.DepositFundsCommand;
+import dev.ewallet.ledger.domain.port.in.FailDepositCommand;
+import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
 import dev.ewallet.ledger.domain.port.in.RemoveMonitorCommand;
 import dev.ewallet.ledger.domain.port.in.SetMonitorCommand;
 import dev.ewallet.ledger.domain.port.in.TransferFundsCommand;
+import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -123,5 +130,81 @@ class MonitorServiceTest {
                 .monitors()
                 .remove(new RemoveMonitorCommand(Caller.user(8), sink, first.id())))
         .isInstanceOf(MonitorNotFoundException.class);
+  }
+
+  @Test
+  void aHeldAmountMonitorFollowsHoldsPlacedAndSettledInOneBatch() throws Exception {
+    f.services.start();
+    f.deposit(wallet, 5_000);
+    BalanceMonitor monitor =
+        f.services
+            .monitors()
+            .set(
+                new SetMonitorCommand(
+                    Caller.user(7),
+                    wallet,
+                    new MonitorCondition(MonitorField.HELD_AMOUNT, MonitorOperator.AT_LEAST, 300)));
+    Instant tomorrow = f.clock.instant().plus(Duration.ofDays(1));
+    TransactionId first = placeHold(200, tomorrow).transactionId();
+
+    LedgerServicesFixture.HeldWriter writer = f.holdTheWriter();
+    CompletableFuture<PostingReceipt> to400 = writer.queue(() -> placeHold(200, tomorrow));
+    CompletableFuture<PostingReceipt> to200 =
+        writer.queue(() ->
+            f.services.holds().settle(new VoidHoldCommand(Caller.user(7), freshKey(), first)));
+    CompletableFuture<PostingReceipt> to600 = writer.queue(() -> placeHold(400, tomorrow));
+    writer.release();
+    List<TransactionId> posted =
+        List.of(to400.join(), to200.join(), to600.join()).stream()
+            .map(PostingReceipt::transactionId)
+            .toList();
+
+    assertThat(f.batchSizes).last().isEqualTo(3);
+    assertThat(f.ledger.outbox().monitorEvents())
+        .as("200 -> 400 fires, 400 -> 200 arms, 200 -> 600 fires")
+        .allMatch(e -> e.monitor().id() == monitor.id())
+        .extracting(
+            e -> e.transactionId(), e -> e.before().amountMinor(), e -> e.after().amountMinor())
+        .containsExactly(tuple(posted.get(0), 200L, 400L), tuple(posted.get(2), 200L, 600L));
+  }
+
+  @Test
+  void aPendingInMonitorFiresOnAnAnnouncementAndArmsOnAFailure() {
+    BalanceMonitor monitor =
+        f.services
+            .monitors()
+            .set(
+                new SetMonitorCommand(
+                    LedgerServicesFixture.OPERATOR,
+                    wallet,
+                    new MonitorCondition(
+                        MonitorField.PENDING_IN, MonitorOperator.GREATER_THAN, 0)));
+    DepositFundsCommand announcement =
+        new DepositFundsCommand(LedgerServicesFixture.OPERATOR, freshKey(), wallet, 700, null);
+    PendingDeposit announced = f.services.pendingDeposits().announce(announcement).deposit();
+    f.services.pendingDeposits().announce(announcement); // a replay changes nothing
+    f.services
+        .pendingDeposits()
+        .fail(
+            new FailDepositCommand(
+                LedgerServicesFixture.OPERATOR, freshKey(), announced.id(), "returned"));
+    PendingDeposit again =
+        f.services
+            .pendingDeposits()
+            .announce(
+                new DepositFundsCommand(
+                    LedgerServicesFixture.OPERATOR, freshKey(), wallet, 300, null))
+            .deposit();
+
+    assertThat(f.ledger.outbox().monitorEvents())
+        .allMatch(e -> e.monitor().id() == monitor.id() && e.transactionId() == null)
+        .extracting(MonitorTriggered::pendingDepositId, e -> e.after().amountMinor())
+        .containsExactly(tuple(announced.id(), 700L), tuple(again.id(), 300L));
+  }
+
+  private PostingReceipt placeHold(long amount, Instant expiresAt) {
+    return f.services
+        .holds()
+        .place(new PlaceHoldCommand(Caller.user(7), freshKey(), wallet, sink, amount, expiresAt));
   }
 }

@@ -5,8 +5,18 @@ import java.util.Arrays;
 
 /** Which amount of an account a monitor watches, by the name the API and events use. */
 public enum MonitorField {
-  /** What the owner can spend: the account's balance. */
-  BALANCE("balance");
+  /** What the owner can spend: the account's balance, moved by the entries posted to it. */
+  BALANCE("balance"),
+  /**
+   * What the account has in pending holds and withdrawals: moved by placing, capturing, voiding and
+   * expiring holds, and by requesting, completing and failing withdrawals.
+   */
+  HELD_AMOUNT("heldAmount"),
+  /**
+   * What pending deposits announce for the account: moved by announcing, settling and failing them;
+   * an announcement or a failure posts nothing.
+   */
+  PENDING_IN("pendingIn");
 
   private final String wireName;
 

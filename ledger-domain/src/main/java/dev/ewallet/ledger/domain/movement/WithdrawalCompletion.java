@@ -32,7 +32,7 @@ public record WithdrawalCompletion(
 
   @Override
   public SortedSet<AccountId> accountsToLock() {
-    return WithdrawalSettling.accountsToLock(holdAccount, payoutClearing);
+    return WithdrawalSettling.accountsToLock(withdrawal, holdAccount, payoutClearing);
   }
 
   @Override

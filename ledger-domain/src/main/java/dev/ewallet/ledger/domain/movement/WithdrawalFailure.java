@@ -31,7 +31,7 @@ public record WithdrawalFailure(Withdrawal withdrawal, AccountId holdAccount, St
 
   @Override
   public SortedSet<AccountId> accountsToLock() {
-    return WithdrawalSettling.accountsToLock(holdAccount, withdrawal.accountId());
+    return WithdrawalSettling.accountsToLock(withdrawal, holdAccount, withdrawal.accountId());
   }
 
   @Override

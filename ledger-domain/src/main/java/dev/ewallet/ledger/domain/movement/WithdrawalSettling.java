@@ -18,8 +18,13 @@ final class WithdrawalSettling {
 
   private WithdrawalSettling() {}
 
-  static SortedSet<AccountId> accountsToLock(AccountId holdAccount, AccountId target) {
-    return new TreeSet<>(List.of(holdAccount, target));
+  /**
+   * The hold account, the target and the withdrawal's wallet: its held amount changes, so its
+   * {@code heldAmount} monitors move under its lock, as they do when the withdrawal is requested.
+   */
+  static SortedSet<AccountId> accountsToLock(
+      Withdrawal withdrawal, AccountId holdAccount, AccountId target) {
+    return new TreeSet<>(List.of(holdAccount, target, withdrawal.accountId()));
   }
 
   /** Moves the held amount to {@code target} and the withdrawal to {@code settled}, together. */

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.monitor;
 
 import static dev.ewallet.ledger.domain.DomainValues.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
@@ -11,6 +12,7 @@ import dev.ewallet.ledger.domain.outbox.TraceContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MonitorWatchTest {
@@ -20,8 +22,17 @@ class MonitorWatchTest {
   private static final Instant AT = Instant.parse("2026-12-07T10:00:00Z");
 
   private static BalanceMonitor monitor(long id, MonitorOperator operator, long value, long now) {
-    MonitorCondition condition = new MonitorCondition(MonitorField.BALANCE, operator, value);
+    return monitor(id, MonitorField.BALANCE, operator, value, now);
+  }
+
+  private static BalanceMonitor monitor(
+      long id, MonitorField field, MonitorOperator operator, long value, long now) {
+    MonitorCondition condition = new MonitorCondition(field, operator, value);
     return new BalanceMonitor(id, WALLET, condition, condition.holdsAt(now), 1, AT);
+  }
+
+  private static Map<AccountId, AmountsBesideBalance> amounts(long held, long pendingIn) {
+    return Map.of(WALLET, new AmountsBesideBalance(vnd(held), vnd(pendingIn)));
   }
 
   private static BalanceChange change(AccountId account, long amount, long after) {
@@ -35,6 +46,7 @@ class MonitorWatchTest {
       watch.observe(
           TransactionId.random(),
           List.of(change(WALLET, after - before, after)),
+          List.of(),
           AT,
           TraceContext.NONE);
       before = after;
@@ -45,7 +57,7 @@ class MonitorWatchTest {
   @Test
   void aMonitorFiresOnEachRisingEdgeOnly() {
     MonitorWatch watch =
-        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 5000)));
+        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 5000)), Map.of());
 
     List<MonitorTriggered> fired = walk(watch, 5000, 900, 800, 1200, 700);
 
@@ -60,7 +72,7 @@ class MonitorWatchTest {
   @Test
   void aConditionThatHeldWhenSetDoesNotFireUntilItWasFalse() {
     MonitorWatch watch =
-        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 500)));
+        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 500)), Map.of());
 
     assertThat(walk(watch, 500, 400, 300)).isEmpty();
     assertThat(walk(watch, 300, 2000, 999)).hasSize(1);
@@ -80,12 +92,13 @@ class MonitorWatchTest {
   @Test
   void aPostingWithTwoLegsOnTheAccountIsOneObservationOfWhereItLeftTheBalance() {
     MonitorWatch watch =
-        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 1500)));
+        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 1500)), Map.of());
 
     // 1500 - 1000 = 500 (below), then a fee leg - 10 = 490: one posting, one event.
     watch.observe(
         TransactionId.random(),
         List.of(change(WALLET, -1000, 500), change(OTHER, 1000, 1000), change(WALLET, -10, 490)),
+        List.of(),
         AT,
         TraceContext.NONE);
 
@@ -100,11 +113,12 @@ class MonitorWatchTest {
   @Test
   void aPostingThatDipsAndComesBackWithinItselfDoesNotFire() {
     MonitorWatch watch =
-        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 1500)));
+        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 1500)), Map.of());
 
     watch.observe(
         TransactionId.random(),
         List.of(change(WALLET, -1000, 500), change(WALLET, 1000, 1500)),
+        List.of(),
         AT,
         TraceContext.NONE);
 
@@ -116,7 +130,7 @@ class MonitorWatchTest {
   void severalMonitorsOfOneAccountEachKeepTheirOwnEdge() {
     BalanceMonitor low = monitor(1, MonitorOperator.LESS_THAN, 1000, 5000);
     BalanceMonitor high = monitor(2, MonitorOperator.GREATER_THAN, 4000, 5000);
-    MonitorWatch watch = new MonitorWatch(List.of(low, high));
+    MonitorWatch watch = new MonitorWatch(List.of(low, high), Map.of());
 
     List<MonitorTriggered> fired = new ArrayList<>(walk(watch, 5000, 500, 4500));
 
@@ -128,11 +142,95 @@ class MonitorWatchTest {
 
   @Test
   void accountsWithoutMonitorsAreNotLookedAt() {
-    MonitorWatch watch = new MonitorWatch(List.of());
+    MonitorWatch watch = new MonitorWatch(List.of(), Map.of());
 
-    watch.observe(TransactionId.random(), List.of(change(OTHER, -5, 0)), AT, TraceContext.NONE);
+    watch.observe(
+        TransactionId.random(), List.of(change(OTHER, -5, 0)), List.of(), AT, TraceContext.NONE);
 
     assertThat(watch.isEmpty()).isTrue();
     assertThat(watch.fired()).isEmpty();
+  }
+
+  @Test
+  void aHeldAmountMonitorFollowsTheRowsEachPostingPlacesAndSettles() {
+    BalanceMonitor held = monitor(1, MonitorField.HELD_AMOUNT, MonitorOperator.AT_LEAST, 500, 0);
+    BalanceMonitor balance = monitor(2, MonitorOperator.LESS_THAN, 100, 1000);
+    MonitorWatch watch = new MonitorWatch(List.of(held, balance), amounts(200, 0));
+    TransactionId placing = TransactionId.random();
+
+    // A hold of 400 leaves the balance at 600 and raises heldAmount to 600: only heldAmount fires.
+    watch.observe(
+        placing,
+        List.of(change(WALLET, -400, 600), change(OTHER, 400, 400)),
+        List.of(new AmountChange(WALLET, MonitorField.HELD_AMOUNT, vnd(400))),
+        AT,
+        TraceContext.NONE);
+    // Its capture: heldAmount back to 200, the balance unchanged.
+    watch.observe(
+        TransactionId.random(),
+        List.of(change(OTHER, -400, 0)),
+        List.of(new AmountChange(WALLET, MonitorField.HELD_AMOUNT, vnd(-400))),
+        AT,
+        TraceContext.NONE);
+
+    assertThat(watch.fired())
+        .singleElement()
+        .satisfies(e -> {
+          assertThat(e.monitor().id()).isEqualTo(1);
+          assertThat(e.transactionId()).isEqualTo(placing);
+          assertThat(e.pendingDepositId()).isNull();
+          assertThat(e.before()).isEqualTo(vnd(200));
+          assertThat(e.after()).isEqualTo(vnd(600));
+        });
+    assertThat(watch.changed()).singleElement().matches(m -> !m.conditionMet());
+  }
+
+  @Test
+  void aPendingInMonitorFiresOnAnAnnouncementThatPostsNothing() {
+    MonitorWatch watch =
+        new MonitorWatch(
+            List.of(monitor(1, MonitorField.PENDING_IN, MonitorOperator.GREATER_THAN, 0, 0)),
+            amounts(0, 0));
+    TransactionId announced = TransactionId.random();
+
+    watch.observeWithoutPosting(
+        announced,
+        new AmountChange(WALLET, MonitorField.PENDING_IN, vnd(3000)),
+        AT,
+        TraceContext.NONE);
+
+    assertThat(watch.fired())
+        .singleElement()
+        .satisfies(e -> {
+          assertThat(e.transactionId()).isNull();
+          assertThat(e.pendingDepositId()).isEqualTo(announced);
+          assertThat(e.after()).isEqualTo(vnd(3000));
+        });
+  }
+
+  @Test
+  void anAmountNobodyWatchesIsNotFollowed() {
+    MonitorWatch watch =
+        new MonitorWatch(List.of(monitor(1, MonitorOperator.LESS_THAN, 1000, 5000)), Map.of());
+
+    watch.observe(
+        TransactionId.random(),
+        List.of(),
+        List.of(new AmountChange(WALLET, MonitorField.HELD_AMOUNT, vnd(400))),
+        AT,
+        TraceContext.NONE);
+
+    assertThat(watch.fired()).isEmpty();
+    assertThat(watch.changed()).isEmpty();
+  }
+
+  @Test
+  void aWatchOnAnAmountBesideTheBalanceNeedsThatAmountRead() {
+    BalanceMonitor held = monitor(1, MonitorField.HELD_AMOUNT, MonitorOperator.AT_LEAST, 500, 0);
+
+    assertThat(MonitorWatch.watchingBesideBalance(List.of(held))).containsExactly(WALLET);
+    assertThatThrownBy(() -> new MonitorWatch(List.of(held), Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("heldAmount");
   }
 }

@@ -67,7 +67,7 @@ class WithdrawalMovementsTest {
     PostingPlan plan = completion.plan(rows, PostingRules.DEFAULT, id, AT);
 
     assertThat(completion.settles()).isEqualTo(new SettledRow.WithdrawalRow(pending.id()));
-    assertThat(completion.accountsToLock()).containsExactly(HOLD, PAYOUT);
+    assertThat(completion.accountsToLock()).containsExactly(WALLET, HOLD, PAYOUT);
     assertThat(plan.transaction().type()).isEqualTo(TransactionType.WITHDRAWAL_COMPLETION);
     assertThat(plan.transaction().postings())
         .containsExactly(posting(2, vnd(-400)), posting(3, vnd(400)));

@@ -8,10 +8,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A balance monitor that fired, as consumers receive it from topic {@value #TOPIC} (schema version
- * 1, docs/events.md): the posting {@code transactionId} moved the account's watched amount from
- * {@code before} to {@code after}, making {@code <field> <operator> <value>} true while it was
- * false. Amounts are in minor units of {@code currency}.
+ * 1, docs/events.md): the posting {@code transactionId} (or, for a {@code pendingIn} monitor, the
+ * announcement or failure of pending deposit {@code pendingDepositId}) moved the account's watched
+ * amount from {@code before} to {@code after}, making {@code <field> <operator> <value>} true while
+ * it was false. Amounts are in minor units of {@code currency}.
  *
+ * @param field {@code balance}, {@code heldAmount} or {@code pendingIn}
+ * @param transactionId the posting; {@code null} when a pending deposit's change that posts nothing
+ *     fired it
+ * @param pendingDepositId that pending deposit; {@code null} when a posting fired it
  * @param key the record key: the account's id
  */
 public record MonitorTriggeredRecord(
@@ -27,6 +32,7 @@ public record MonitorTriggeredRecord(
     long before,
     long after,
     UUID transactionId,
+    UUID pendingDepositId,
     String key) {
 
   /** The topic the ledger publishes fired monitors to, keyed by account. */
@@ -56,7 +62,13 @@ public record MonitorTriggeredRecord(
         root.get("value").asLong(),
         root.get("before").asLong(),
         root.get("after").asLong(),
-        UUID.fromString(root.get("transactionId").asText()),
+        uuidOrNull(root, "transactionId"),
+        uuidOrNull(root, "pendingDepositId"),
         record.key());
+  }
+
+  private static UUID uuidOrNull(JsonNode root, String name) {
+    JsonNode value = root.get(name);
+    return value == null || value.isNull() ? null : UUID.fromString(value.asText());
   }
 }

@@ -41,7 +41,23 @@ class MonitorTriggeredRecordTest {
                 5_000,
                 900,
                 UUID.fromString("deee1952-e08b-439b-b0e3-e047942c40b7"),
+                null,
                 "42"));
+  }
+
+  @Test
+  void aPendingInMonitorFiredByAnAnnouncementNamesThePendingDeposit() {
+    String announced =
+        VALUE
+            .replace("\"field\": \"balance\"", "\"field\": \"pendingIn\"")
+            .replace("\"transactionId\"", "\"pendingDepositId\"");
+
+    MonitorTriggeredRecord fired = MonitorTriggeredRecord.from(record(announced));
+
+    assertThat(fired.field()).isEqualTo("pendingIn");
+    assertThat(fired.transactionId()).isNull();
+    assertThat(fired.pendingDepositId())
+        .isEqualTo(UUID.fromString("deee1952-e08b-439b-b0e3-e047942c40b7"));
   }
 
   @Test

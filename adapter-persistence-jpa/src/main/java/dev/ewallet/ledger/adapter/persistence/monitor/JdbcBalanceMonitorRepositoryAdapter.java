@@ -1,7 +1,11 @@
 package dev.ewallet.ledger.adapter.persistence.monitor;
 
+import dev.ewallet.ledger.adapter.persistence.AccountRows;
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.monitor.AmountsBesideBalance;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
 import dev.ewallet.ledger.domain.monitor.MonitorCondition;
 import dev.ewallet.ledger.domain.monitor.MonitorField;
@@ -11,13 +15,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
  * Balance monitors in {@code balance_monitor}. The posting path's read is one index probe per batch
- * ({@code balance_monitor_by_account}), which finds nothing for accounts without monitors.
+ * ({@code balance_monitor_by_account}), which finds nothing for accounts without monitors; the held
+ * and pending amounts are summed only for accounts with a monitor on them, by the same expressions
+ * as account reads ({@link AccountRows#HELD_AND_PENDING_IN}).
  */
 @Repository
 class JdbcBalanceMonitorRepositoryAdapter implements BalanceMonitorRepository {
@@ -32,6 +40,11 @@ class JdbcBalanceMonitorRepositoryAdapter implements BalanceMonitorRepository {
 
   private static final String OF_ACCOUNTS =
       "SELECT " + COLUMNS + " FROM balance_monitor WHERE account_id = ANY (?) ORDER BY id";
+
+  private static final String AMOUNTS_BESIDE_BALANCE =
+      "SELECT a.id, a.currency, "
+          + AccountRows.HELD_AND_PENDING_IN
+          + " FROM account a WHERE a.id = ANY (?)";
 
   private static final String STORE_STATES =
       "UPDATE balance_monitor m SET condition_met = v.met"
@@ -70,6 +83,24 @@ class JdbcBalanceMonitorRepositoryAdapter implements BalanceMonitorRepository {
   public List<BalanceMonitor> ofAccounts(Collection<AccountId> accountIds) {
     long[] ids = accountIds.stream().mapToLong(AccountId::value).toArray();
     return jdbc.sql(OF_ACCOUNTS).param(ids).query((row, n) -> monitor(row)).list();
+  }
+
+  @Override
+  public Map<AccountId, AmountsBesideBalance> amountsBesideBalance(
+      Collection<AccountId> accountIds) {
+    long[] ids = accountIds.stream().mapToLong(AccountId::value).toArray();
+    Map<AccountId, AmountsBesideBalance> amounts = HashMap.newHashMap(ids.length);
+    jdbc.sql(AMOUNTS_BESIDE_BALANCE)
+        .param(ids)
+        .query(row -> {
+          CurrencyCode currency = CurrencyCode.of(row.getString("currency"));
+          amounts.put(
+              AccountId.of(row.getLong("id")),
+              new AmountsBesideBalance(
+                  Money.of(row.getLong("held"), currency),
+                  Money.of(row.getLong("pending_in"), currency)));
+        });
+    return amounts;
   }
 
   @Override

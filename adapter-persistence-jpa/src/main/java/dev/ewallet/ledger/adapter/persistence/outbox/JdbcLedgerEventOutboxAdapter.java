@@ -127,7 +127,11 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
     payload.put("value", monitor.condition().value());
     payload.put("before", event.before().amountMinor());
     payload.put("after", event.after().amountMinor());
-    payload.put("transactionId", event.transactionId().toString());
+    if (event.transactionId() != null) {
+      payload.put("transactionId", event.transactionId().toString());
+    } else {
+      payload.put("pendingDepositId", event.pendingDepositId().toString());
+    }
     return payload;
   }
 

@@ -58,13 +58,8 @@ class JdbcAccountReadsAdapter implements AccountReads {
   private static final String SNAPSHOTS =
       "SELECT "
           + AccountRows.COLUMNS
-          + ", m.total, m.shards, m.version,"
-          + " (SELECT coalesce(sum(w.amount), 0) FROM withdrawal w"
-          + "   WHERE w.account_id = a.id AND w.status = 'PENDING')"
-          + " + (SELECT coalesce(sum(h.amount), 0) FROM hold h"
-          + "   WHERE h.account_id = a.id AND h.status = 'PENDING') AS held,"
-          + " (SELECT coalesce(sum(p.amount), 0) FROM pending_deposit p"
-          + "   WHERE p.account_id = a.id AND p.status = 'PENDING') AS pending_in"
+          + ", m.total, m.shards, m.version, "
+          + AccountRows.HELD_AND_PENDING_IN
           + " FROM account a CROSS JOIN LATERAL ("
           + "  SELECT sum(x.balance)::bigint AS total, count(*) - 1 AS shards,"
           + "   sum(coalesce((SELECT e.id FROM ledger_entry e WHERE e.account_id = x.id"

@@ -46,10 +46,12 @@ class MonitorController {
   @Operation(
       operationId = "setMonitor",
       summary =
-          "Sets a balance monitor (owner or operators): an event balance.monitor.triggered, on the"
-              + " ledger.monitors topic and to webhooks, each time a posting makes the condition"
-              + " true while it was false. A condition that holds already does not fire"
-              + " (conditionMet says so). At most 10 per wallet: 422 TOO_MANY_MONITORS.")
+          "Sets a balance monitor (owner or operators) on the wallet's balance, heldAmount or"
+              + " pendingIn: an event balance.monitor.triggered, on the ledger.monitors topic and"
+              + " to webhooks, each time a posting (or, for pendingIn, a pending deposit's"
+              + " announcement or failure) makes the condition true while it was false. A"
+              + " condition that holds already does not fire (conditionMet says so). At most 10"
+              + " per wallet: 422 TOO_MANY_MONITORS.")
   @PostMapping
   ResponseEntity<MonitorResponse> set(
       Caller caller, @PathVariable long id, @RequestBody MonitorRequest body) {

@@ -490,7 +490,11 @@ public final class ApiDtos {
 
   /** {@code POST /v1/accounts/{id}/monitors}. */
   public record MonitorRequest(
-      @Schema(description = "balance") String field,
+      @Schema(
+              description =
+                  "balance (what the owner can spend), heldAmount (in pending holds and"
+                      + " withdrawals) or pendingIn (announced by pending deposits)")
+          String field,
       @Schema(description = "<, <=, >, >= or =") String operator,
       @Schema(description = "In the account currency's minor units") Long value) {}
 

@@ -1,11 +1,13 @@
 package dev.ewallet.ledger.domain.port.out;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.monitor.AmountsBesideBalance;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
 import dev.ewallet.ledger.domain.monitor.MonitorCondition;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where balance monitors live. Every method that reads or writes a monitor's state runs inside a
@@ -24,6 +26,12 @@ public interface BalanceMonitorRepository {
 
   /** The monitors of these accounts; accounts with none are simply absent. */
   List<BalanceMonitor> ofAccounts(Collection<AccountId> accountIds);
+
+  /**
+   * What these accounts have in pending holds and withdrawals, and what pending deposits announce
+   * for them, as committed; accounts that do not exist are absent.
+   */
+  Map<AccountId, AmountsBesideBalance> amountsBesideBalance(Collection<AccountId> accountIds);
 
   /** Stores the monitors' {@code conditionMet}, in one statement. */
   void storeStates(List<BalanceMonitor> monitors);
