@@ -8,6 +8,7 @@ import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.HotAccountStore;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -56,6 +57,7 @@ class LedgerCoreWiring {
       HoldRepository holds,
       PendingDepositRepository pendingDeposits,
       BalanceMonitorRepository monitors,
+      HotAccountStore hotAccounts,
       AccountReads reads,
       ObjectProvider<BankPayoutGateway> banks,
       BankProperties bankProperties,
@@ -75,6 +77,7 @@ class LedgerCoreWiring {
         .holds(holds)
         .pendingDeposits(pendingDeposits)
         .monitors(monitors)
+        .hotAccounts(hotAccounts)
         .reads(reads)
         .bank(bank(banks, bankProperties))
         .batchMetrics(batchMetrics)
@@ -112,9 +115,15 @@ class LedgerCoreWiring {
       RateLimitProperties rateLimits,
       LimitsProperties limits,
       GroupCommitProperties groupCommit,
+      HotAccountProperties hotAccounts,
       TimeoutBudget budget,
       Clock clock) {
     return new LedgerServices(
-        ports, rateLimits.limits(), limits.ledgerLimits(), groupCommit.mode(budget), clock);
+        ports,
+        rateLimits.limits(),
+        limits.ledgerLimits(),
+        groupCommit.mode(budget),
+        hotAccounts.rule(),
+        clock);
   }
 }

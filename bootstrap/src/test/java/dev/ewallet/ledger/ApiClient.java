@@ -91,10 +91,18 @@ final class ApiClient {
   }
 
   Reply patch(String path, String token, String json) {
+    return withBody("PATCH", path, token, json);
+  }
+
+  Reply put(String path, String token, String json) {
+    return withBody("PUT", path, token, json);
+  }
+
+  private Reply withBody(String method, String path, String token, String json) {
     return send(
         request(path, token)
             .header("Content-Type", "application/json")
-            .method("PATCH", HttpRequest.BodyPublishers.ofString(json)));
+            .method(method, HttpRequest.BodyPublishers.ofString(json)));
   }
 
   Reply delete(String path, String token) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,6 +37,9 @@ class OpsArtifactsIT extends LedgerIntegrationTest {
   private static final Path RULES = OPS.resolve("prometheus/ledger-alerts.yml");
   private static final Path RULE_TESTS = OPS.resolve("prometheus/ledger-alerts.test.yml");
   private static final Path RUNBOOK = Path.of("..", "docs", "operations.md");
+
+  /** Served once a merchant row has been measured: one series per row. */
+  private static final String BUSIEST_ROWS = "ledger_hot_accounts_postings_per_second";
 
   /** Series Prometheus makes itself rather than scraping them. */
   private static final Set<String> MADE_BY_PROMETHEUS = Set.of("up");
@@ -112,20 +116,35 @@ class OpsArtifactsIT extends LedgerIntegrationTest {
     assertThat(promtool("test", "rules", RULE_TESTS.toString())).contains("SUCCESS");
   }
 
-  /** What the service serves after a transfer and a refusal, so the use-case series exist. */
+  /**
+   * What the service serves after a transfer and a refusal, so the use-case series exist, and after
+   * payments to a merchant, until the hot-account job (every second) has shown its row.
+   */
   private Set<String> servedMetrics() {
     Wallet from = walletWith(1_000);
     transfer(from, openWallet().id(), 10, ApiClient.newKey());
     transfer(from, from.id() + 1_000_000, 10, ApiClient.newKey());
+    Merchant shop = openMerchant();
     Set<String> names = new TreeSet<>(MADE_BY_PROMETHEUS);
-    api()
+    await(
+        () -> {
+          transfer(from, shop.id(), 1, ApiClient.newKey());
+          names.addAll(scrape());
+          return names.contains(BUSIEST_ROWS);
+        },
+        Duration.ofMinutes(1),
+        "the busiest merchant rows to be shown");
+    return names;
+  }
+
+  private Set<String> scrape() {
+    return api()
         .get("/actuator/prometheus", OPERATOR)
         .body()
         .lines()
         .filter(line -> !line.isBlank() && !line.startsWith("#"))
         .map(line -> line.split("[{ ]", 2)[0])
-        .forEach(names::add);
-    return names;
+        .collect(Collectors.toSet());
   }
 
   private static List<String> dashboardQueries() throws IOException {

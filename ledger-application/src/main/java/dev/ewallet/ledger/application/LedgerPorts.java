@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.HotAccountStore;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -36,6 +37,7 @@ public record LedgerPorts(
     HoldRepository holds,
     PendingDepositRepository pendingDeposits,
     BalanceMonitorRepository monitors,
+    HotAccountStore hotAccounts,
     AccountReads reads,
     BankPayoutGateway bank,
     PostingBatchMetrics batchMetrics,
@@ -55,6 +57,7 @@ public record LedgerPorts(
     Objects.requireNonNull(holds, "holds");
     Objects.requireNonNull(pendingDeposits, "pendingDeposits");
     Objects.requireNonNull(monitors, "monitors");
+    Objects.requireNonNull(hotAccounts, "hotAccounts");
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(bank, "bank");
     Objects.requireNonNull(batchMetrics, "batchMetrics");
@@ -85,6 +88,7 @@ public record LedgerPorts(
         holds,
         pendingDeposits,
         monitors,
+        hotAccounts,
         reads,
         bank,
         batchMetrics,
@@ -107,6 +111,7 @@ public record LedgerPorts(
     private HoldRepository holds;
     private PendingDepositRepository pendingDeposits;
     private BalanceMonitorRepository monitors;
+    private HotAccountStore hotAccounts;
     private AccountReads reads;
     private BankPayoutGateway bank;
     private PostingBatchMetrics batchMetrics = (requests, queueWaitNanos, batchNanos) -> {};
@@ -185,6 +190,12 @@ public record LedgerPorts(
       return this;
     }
 
+    /** Where operators' splitting policies and the hot-account decisions live. */
+    public Builder hotAccounts(HotAccountStore hotAccounts) {
+      this.hotAccounts = hotAccounts;
+      return this;
+    }
+
     public Builder reads(AccountReads reads) {
       this.reads = reads;
       return this;
@@ -231,6 +242,7 @@ public record LedgerPorts(
           holds,
           pendingDeposits,
           monitors,
+          hotAccounts,
           reads,
           bank,
           batchMetrics,

@@ -10,17 +10,20 @@ import dev.ewallet.ledger.application.flows.PendingDepositService;
 import dev.ewallet.ledger.application.flows.ReversalService;
 import dev.ewallet.ledger.application.flows.TransferService;
 import dev.ewallet.ledger.application.flows.WithdrawalService;
+import dev.ewallet.ledger.application.hotaccounts.HotAccountService;
 import dev.ewallet.ledger.application.jobs.OutboxRelayService;
 import dev.ewallet.ledger.application.monitors.MonitorService;
 import dev.ewallet.ledger.application.monitors.PendingInMonitors;
 import dev.ewallet.ledger.application.posting.BatchPoster;
 import dev.ewallet.ledger.application.posting.GroupCommitEngine;
 import dev.ewallet.ledger.application.posting.GroupCommitSettings;
+import dev.ewallet.ledger.application.posting.HotRowMeter;
 import dev.ewallet.ledger.application.posting.InlinePosting;
 import dev.ewallet.ledger.application.posting.PostingMode;
 import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.application.reads.ReconciliationService;
 import dev.ewallet.ledger.application.reads.TransactionQueryService;
+import dev.ewallet.ledger.domain.hotaccount.HotAccountRule;
 import dev.ewallet.ledger.domain.movement.PostingRules;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import java.time.Clock;
@@ -47,6 +50,8 @@ public final class LedgerServices implements AutoCloseable {
   private final AccountControlService controls;
   private final MultiLegPostingService postings;
   private final MonitorService monitors;
+  private final HotAccountService hotAccounts;
+  private final HotRowMeter hotRows;
   private final PostingStrategy posting;
 
   /** Posting inline, one database transaction per request, with the default limits. */
@@ -65,9 +70,25 @@ public final class LedgerServices implements AutoCloseable {
       LedgerLimits limits,
       PostingMode mode,
       Clock clock) {
+    this(ports, rateLimits, limits, mode, HotAccountRule.DEFAULT, clock);
+  }
+
+  /** As above, with the ledger's own splitting of hot merchants by {@code hotAccounts}. */
+  public LedgerServices(
+      LedgerPorts ports,
+      RateLimits rateLimits,
+      LedgerLimits limits,
+      PostingMode mode,
+      HotAccountRule hotAccounts,
+      Clock clock) {
+    this.hotRows = new HotRowMeter(hotAccounts.window(), clock);
     BatchPoster poster =
         new BatchPoster(
-            ports, new PostingRules(limits.amounts(), limits.fees()), limits.outgoing(), clock);
+            ports,
+            new PostingRules(limits.amounts(), limits.fees()),
+            limits.outgoing(),
+            hotRows,
+            clock);
     this.posting =
         switch (mode) {
           case PostingMode.Inline unused -> new InlinePosting(poster, ports.tracing());
@@ -110,6 +131,15 @@ public final class LedgerServices implements AutoCloseable {
             clock);
     this.monitors =
         new MonitorService(ports.accounts(), ports.monitors(), ports.unitOfWork(), clock);
+    this.hotAccounts =
+        new HotAccountService(
+            ports.accounts(),
+            this.accounts,
+            ports.hotAccounts(),
+            hotRows,
+            hotAccounts,
+            ports.unitOfWork(),
+            clock);
   }
 
   /** Starts the group-commit writers, if the ledger posts by group commit. */
@@ -120,6 +150,15 @@ public final class LedgerServices implements AutoCloseable {
   @Override
   public void close() {
     posting.close();
+  }
+
+  public HotAccountService hotAccounts() {
+    return hotAccounts;
+  }
+
+  /** What the posting path measures of merchant rows, for metrics. */
+  public HotRowMeter hotRows() {
+    return hotRows;
   }
 
   public MonitorService monitors() {

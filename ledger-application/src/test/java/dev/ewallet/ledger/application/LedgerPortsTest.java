@@ -26,6 +26,7 @@ class LedgerPortsTest {
         .rateLimiter(new InMemoryRateLimiter(new TestClock(Instant.EPOCH)))
         .bankFlows(storage.bankFlows())
         .monitors(storage.monitors())
+        .hotAccounts(storage.hotAccounts())
         .reads(storage.reads())
         .auditTrail(storage.auditTrail())
         .unitOfWork(storage.store());

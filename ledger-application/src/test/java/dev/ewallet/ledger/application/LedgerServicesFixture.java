@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ewallet.ledger.application.posting.PostingMode;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
+import dev.ewallet.ledger.domain.hotaccount.HotAccountRule;
 import dev.ewallet.ledger.domain.limits.AmountLimits;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.outbox.TraceContext;
@@ -84,6 +85,11 @@ public class LedgerServicesFixture {
   }
 
   public LedgerServicesFixture(PostingMode mode) {
+    this(mode, HotAccountRule.DEFAULT);
+  }
+
+  /** Posting as {@code mode} says, splitting hot merchants by {@code hotAccounts}. */
+  public LedgerServicesFixture(PostingMode mode, HotAccountRule hotAccounts) {
     LedgerPorts ports =
         LedgerPorts.builder()
             .accounts(ledger.accounts())
@@ -96,6 +102,7 @@ public class LedgerServicesFixture {
             .holds(ledger.bankFlows())
             .pendingDeposits(ledger.bankFlows())
             .monitors(ledger.monitors())
+            .hotAccounts(ledger.hotAccounts())
             .reads(ledger.reads())
             .bank(bank)
             .batchMetrics((size, wait, nanos) -> recordBatch(size))
@@ -116,7 +123,7 @@ public class LedgerServicesFixture {
                 })
             .build();
     RateLimits rateLimits = new RateLimits(10, 0, true);
-    services = new LedgerServices(ports, rateLimits, LIMITS, mode, clock);
+    services = new LedgerServices(ports, rateLimits, LIMITS, mode, hotAccounts, clock);
     funding =
         mode instanceof PostingMode.Inline
             ? services

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.application.LedgerPorts;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.RateLimits;
 import dev.ewallet.ledger.application.posting.BatchPoster;
+import dev.ewallet.ledger.application.posting.HotRowMeter;
 import dev.ewallet.ledger.application.posting.InlinePosting;
 import dev.ewallet.ledger.application.posting.PostingOutcome;
 import dev.ewallet.ledger.application.posting.PostingRequest;
@@ -11,6 +12,7 @@ import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.hotaccount.HotAccountRule;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -57,7 +59,12 @@ public final class Postings {
     // The same rules as the services' default limits: no fees, no outgoing limits.
     this.inline =
         new InlinePosting(
-            new BatchPoster(ports, PostingRules.DEFAULT, OutgoingLimits.NONE, clock),
+            new BatchPoster(
+                ports,
+                PostingRules.DEFAULT,
+                OutgoingLimits.NONE,
+                new HotRowMeter(HotAccountRule.DEFAULT.window(), clock),
+                clock),
             ports.tracing());
   }
 
@@ -81,6 +88,7 @@ public final class Postings {
             .rateLimiter(new InMemoryRateLimiter(Clock.systemUTC()))
             .bankFlows(ledger.bankFlows())
             .monitors(ledger.monitors())
+            .hotAccounts(ledger.hotAccounts())
             .reads(ledger.reads())
             .bank(new RecordingBank())
             .auditTrail(ledger.auditTrail())

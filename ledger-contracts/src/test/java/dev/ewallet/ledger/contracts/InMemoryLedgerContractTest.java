@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.HotAccountStore;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -101,6 +102,24 @@ class InMemoryLedgerContractTest {
     @Override
     protected BalanceMonitorRepository monitors() {
       return ledger.monitors();
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return ledger.store();
+    }
+  }
+
+  @Nested
+  class HotAccounts extends HotAccountStoreContract {
+    @Override
+    protected HotAccountStore store() {
+      return ledger.hotAccounts();
     }
 
     @Override

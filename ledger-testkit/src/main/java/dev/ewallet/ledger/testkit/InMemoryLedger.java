@@ -12,6 +12,7 @@ public record InMemoryLedger(
     InMemoryOutbox outbox,
     InMemoryBankFlows bankFlows,
     InMemoryMonitors monitors,
+    InMemoryHotAccounts hotAccounts,
     InMemoryAccountReads reads,
     InMemoryLedgerAudit audit,
     InMemoryAuditTrail auditTrail) {
@@ -27,6 +28,7 @@ public record InMemoryLedger(
         new InMemoryOutbox(store),
         bankFlows,
         new InMemoryMonitors(store, bankFlows),
+        new InMemoryHotAccounts(store),
         new InMemoryAccountReads(store, bankFlows),
         new InMemoryLedgerAudit(store, bankFlows),
         new InMemoryAuditTrail());

@@ -6,6 +6,8 @@ import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.bankflow.Hold;
 import dev.ewallet.ledger.domain.bankflow.PendingDeposit;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
+import dev.ewallet.ledger.domain.hotaccount.HotAccountDecision;
+import dev.ewallet.ledger.domain.hotaccount.SplittingPolicy;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
@@ -75,7 +77,9 @@ public final class InMemoryStore implements UnitOfWork {
       List<StatusChange> statusChanges,
       Map<AccountId, OutgoingUsage> accountLimits,
       Map<String, Long> outgoingUsage,
-      TreeMap<Long, BalanceMonitor> monitors) {
+      TreeMap<Long, BalanceMonitor> monitors,
+      Map<AccountId, SplittingPolicy> splittingPolicies,
+      List<HotAccountDecision> hotAccountDecisions) {
 
     State copy() {
       return new State(
@@ -91,7 +95,9 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(statusChanges),
           new HashMap<>(accountLimits),
           new HashMap<>(outgoingUsage),
-          new TreeMap<>(monitors));
+          new TreeMap<>(monitors),
+          new HashMap<>(splittingPolicies),
+          new ArrayList<>(hotAccountDecisions));
     }
   }
 
@@ -110,11 +116,14 @@ public final class InMemoryStore implements UnitOfWork {
           new ArrayList<>(),
           new HashMap<>(),
           new HashMap<>(),
-          new TreeMap<>());
+          new TreeMap<>(),
+          new HashMap<>(),
+          new ArrayList<>());
   private boolean inTransaction;
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;
   private long nextMonitorId = 1;
+  private long nextDecisionId = 1;
 
   @Override
   public <T> T inTransaction(Supplier<T> work) {
@@ -156,6 +165,10 @@ public final class InMemoryStore implements UnitOfWork {
 
   long nextMonitorId() {
     return nextMonitorId++;
+  }
+
+  long nextDecisionId() {
+    return nextDecisionId++;
   }
 
   /** What a real adapter's port methods demand: a unit of work on this thread. */

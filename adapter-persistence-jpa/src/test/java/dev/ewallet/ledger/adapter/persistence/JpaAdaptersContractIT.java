@@ -6,6 +6,7 @@ import dev.ewallet.ledger.contracts.AuditTrailContract;
 import dev.ewallet.ledger.contracts.BalanceMonitorRepositoryContract;
 import dev.ewallet.ledger.contracts.BankFlowRepositoryContract;
 import dev.ewallet.ledger.contracts.BankStatementStoreContract;
+import dev.ewallet.ledger.contracts.HotAccountStoreContract;
 import dev.ewallet.ledger.contracts.JournalRepositoryContract;
 import dev.ewallet.ledger.contracts.LedgerAuditContract;
 import dev.ewallet.ledger.contracts.OutboxStoreContract;
@@ -19,6 +20,7 @@ import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.BankStatementStore;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.HotAccountStore;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -41,6 +43,7 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
   @Autowired AccountRepository accountRepository;
   @Autowired BalanceMonitorRepository monitorRepository;
+  @Autowired HotAccountStore hotAccountStore;
   @Autowired AccountReads accountReads;
   @Autowired JournalRepository journalRepository;
   @Autowired UnitOfWork transactions;
@@ -98,6 +101,24 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected AuditTrail trail() {
       return auditTrail;
+    }
+  }
+
+  @Nested
+  class HotAccounts extends HotAccountStoreContract {
+    @Override
+    protected HotAccountStore store() {
+      return hotAccountStore;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
+    }
+
+    @Override
+    protected UnitOfWork unitOfWork() {
+      return transactions;
     }
   }
 

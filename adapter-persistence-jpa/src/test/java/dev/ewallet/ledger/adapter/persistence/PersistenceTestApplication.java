@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AuditTrail;
 import dev.ewallet.ledger.domain.port.out.BalanceMonitorRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.HotAccountStore;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -40,6 +41,7 @@ class PersistenceTestApplication {
       HoldRepository holds,
       PendingDepositRepository pendingDeposits,
       BalanceMonitorRepository monitors,
+      HotAccountStore hotAccounts,
       AccountReads reads,
       AuditTrail auditTrail,
       UnitOfWork unitOfWork) {
@@ -56,6 +58,7 @@ class PersistenceTestApplication {
             .holds(holds)
             .pendingDeposits(pendingDeposits)
             .monitors(monitors)
+            .hotAccounts(hotAccounts)
             .reads(reads)
             .bank(new RecordingBank())
             .auditTrail(auditTrail)

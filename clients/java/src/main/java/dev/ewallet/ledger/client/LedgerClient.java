@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import dev.ewallet.ledger.client.api.AccountControlsApi;
 import dev.ewallet.ledger.client.api.AccountsApi;
 import dev.ewallet.ledger.client.api.AuditApi;
+import dev.ewallet.ledger.client.api.HotAccountsApi;
 import dev.ewallet.ledger.client.api.MoneyMovementsApi;
 import dev.ewallet.ledger.client.api.MonitorsApi;
 import dev.ewallet.ledger.client.api.TransactionsAndReconciliationApi;
@@ -155,5 +156,10 @@ public final class LedgerClient {
   /** Webhook endpoints and their deliveries (operators). */
   public WebhooksApi webhooks() {
     return new WebhooksApi(api);
+  }
+
+  /** Hot accounts: the ledger's splits of hot merchants and operators' policies (operators). */
+  public HotAccountsApi hotAccounts() {
+    return new HotAccountsApi(api);
   }
 }

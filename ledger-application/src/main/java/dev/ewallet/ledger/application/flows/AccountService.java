@@ -92,14 +92,14 @@ public final class AccountService
     Account account =
         accounts.createForOwner(
             new NewAccount(owner, command.currency(), kind, now), maxAccountsPerUser);
-    if (kind == AccountKind.MERCHANT) {
+    if (command.shards() != null) {
       addShards(account, 0, command.shards(), now);
     }
     return view(account.id());
   }
 
   /** Opens shards {@code from} (inclusive) to {@code to} (exclusive) under the merchant. */
-  void addShards(Account merchant, int from, int to, Instant at) {
+  public void addShards(Account merchant, int from, int to, Instant at) {
     for (int shardNo = from; shardNo < to; shardNo++) {
       accounts.create(
           new NewAccount(

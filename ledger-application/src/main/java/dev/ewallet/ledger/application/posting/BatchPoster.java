@@ -36,6 +36,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -74,13 +75,20 @@ public final class BatchPoster {
   private final PostingRules rules;
   private final BatchLocks locks;
   private final BatchWrites writes;
+  private final HotRowMeter meter;
 
-  public BatchPoster(LedgerPorts ports, PostingRules rules, OutgoingLimits outgoing, Clock clock) {
+  public BatchPoster(
+      LedgerPorts ports,
+      PostingRules rules,
+      OutgoingLimits outgoing,
+      HotRowMeter meter,
+      Clock clock) {
     this.journal = ports.journal();
     this.unitOfWork = ports.unitOfWork();
     this.rules = rules;
     this.locks = new BatchLocks(ports, outgoing, clock);
     this.writes = new BatchWrites(ports);
+    this.meter = meter;
   }
 
   /**
@@ -121,8 +129,11 @@ public final class BatchPoster {
     parts.push(round);
     while (!parts.isEmpty()) {
       List<PostingRequest> part = parts.pop();
+      Map<AccountId, Integer> merchantRows = new HashMap<>();
       try {
-        outcomes.putAll(Attempts.inTransaction(unitOfWork, () -> postInTransaction(part)));
+        outcomes.putAll(
+            Attempts.inTransaction(unitOfWork, () -> postInTransaction(part, merchantRows)));
+        meter.record(merchantRows);
       } catch (OverloadedException nothingPosted) {
         part.forEach(request -> outcomes.put(request, new Rejected(nothingPosted)));
       } catch (OutcomeUnknownException unknown) {
@@ -140,7 +151,13 @@ public final class BatchPoster {
     }
   }
 
-  private Map<PostingRequest, PostingOutcome> postInTransaction(List<PostingRequest> round) {
+  /**
+   * Posts the round in the current unit of work; {@code merchantRows} receives how many postings
+   * each merchant row took, for the {@link HotRowMeter} once the unit of work has committed.
+   */
+  private Map<PostingRequest, PostingOutcome> postInTransaction(
+      List<PostingRequest> round, Map<AccountId, Integer> merchantRows) {
+    merchantRows.clear();
     Map<PostingRequest, PostingOutcome> outcomes = new LinkedHashMap<>();
     Map<ClaimKey, IdempotencyRecord> earlier =
         journal.findClaims(round.stream().map(PostingRequest::claimKey).toList());
@@ -166,8 +183,14 @@ public final class BatchPoster {
     }
     writes.claim(passed, now);
     writes.write(passed, working, now);
-    passed.forEach(
-        p -> outcomes.put(p.request(), new Posted(p.transaction(), p.plan().feeMinor())));
+    for (PassedRequest p : passed) {
+      outcomes.put(p.request(), new Posted(p.transaction(), p.plan().feeMinor()));
+      for (BalanceChange change : p.changes()) {
+        if (working.account(change.accountId()).kind().splits()) {
+          merchantRows.merge(change.accountId(), 1, Integer::sum);
+        }
+      }
+    }
     return outcomes;
   }
 

@@ -49,6 +49,14 @@ public enum AccountKind {
     return wallet;
   }
 
+  /**
+   * Whether a row of this kind may be split into shards when it is hot: a merchant's main account
+   * and its shards. A user's wallet never is: its owner's transfers must see one balance.
+   */
+  public boolean splits() {
+    return this == MERCHANT || this == MERCHANT_SHARD;
+  }
+
   /** Whether accounts of this kind belong to a user (wallets, merchants and their shards). */
   public boolean hasOwner() {
     return wallet || this == MERCHANT_SHARD;

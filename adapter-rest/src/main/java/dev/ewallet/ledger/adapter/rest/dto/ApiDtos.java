@@ -488,6 +488,51 @@ public final class ApiDtos {
       Instant createdAt,
       Instant updatedAt) {}
 
+  /** {@code PUT /v1/hot-accounts/{id}}: {@code shards} only to pin at that many. */
+  public record SplittingPolicyRequest(
+      @Schema(
+              description =
+                  "AUTOMATIC (the ledger splits it when hot), FORBIDDEN (never by the ledger) or"
+                      + " PINNED (at shards, or at its current count; never changed by the ledger)")
+          String splitting,
+      @Schema(description = "For PINNED: the shards to pin it at, 1 to 256; grown to that now")
+          Integer shards) {}
+
+  /**
+   * A decision about splitting a merchant: the ledger's own ({@code SPLIT}, with the row measured
+   * hot and its rate) or an operator's policy.
+   */
+  public record HotAccountDecisionResponse(
+      long id,
+      long accountId,
+      @Schema(allowableValues = {"SPLIT", "AUTOMATIC", "FORBIDDEN", "PINNED"}) String action,
+      int shardsBefore,
+      int shardsAfter,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long measuredAccountId,
+      @Schema(description = "Postings a second the measured row took over the window")
+          long postingsPerSecond,
+      @Schema(description = "The rule's threshold when the ledger decided; 0 for an operator's")
+          long threshold,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long decidedBy,
+      Instant decidedAt) {}
+
+  /** A merchant row's postings a second over the window, as this instance measured them. */
+  public record RowRateResponse(long accountId, long postingsPerSecond) {}
+
+  /** The rule by which the ledger splits merchants. */
+  public record HotAccountRuleResponse(
+      long postingsPerSecond,
+      @Schema(description = "ISO 8601, e.g. PT10S") String window,
+      int firstShards,
+      int maxShards) {}
+
+  /** {@code GET /v1/hot-accounts}: the rule, the busiest rows now, and decisions newest first. */
+  public record HotAccountsResponse(
+      HotAccountRuleResponse rule,
+      List<RowRateResponse> hottest,
+      List<HotAccountDecisionResponse> items,
+      String nextCursor) {}
+
   /** {@code POST /v1/accounts/{id}/monitors}. */
   public record MonitorRequest(
       @Schema(

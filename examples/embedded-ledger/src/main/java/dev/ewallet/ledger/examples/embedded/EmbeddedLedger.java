@@ -42,6 +42,7 @@ public final class EmbeddedLedger {
             .rateLimiter(new InMemoryRateLimiter(clock))
             .bankFlows(storage.bankFlows())
             .monitors(storage.monitors())
+            .hotAccounts(storage.hotAccounts())
             .reads(storage.reads())
             .bank(new RecordingBank())
             .auditTrail(storage.auditTrail())
