@@ -108,6 +108,11 @@ public class Report {
         md.append(String.format("%nThe merchant with 16 shards / the closed economy at %d"
             + " connections: %s%n", c, fmt(merchant)));
       }
+      Double campaign = ratio(rows, "campaign", "merchant", c);
+      if (campaign != null) {
+        md.append(String.format("%nThe merchant opened without shards and split by the ledger"
+            + " / the merchant opened with 16 at %d connections: %s%n", c, fmt(campaign)));
+      }
     }
   }
 
@@ -181,7 +186,7 @@ public class Report {
   /** Two line charts as inline SVG: throughput and p99 against connections, one line a scenario. */
   private static String chart(List<Row> rows, String title) {
     Map<String, List<Row>> series = new LinkedHashMap<>();
-    for (String s : List.of("uniform", "hot", "closed", "merchant", "read", "bulk", "pgbench-uniform", "pgbench-hot",
+    for (String s : List.of("uniform", "hot", "closed", "merchant", "campaign", "read", "bulk", "pgbench-uniform", "pgbench-hot",
         "seed-closed", "seed-hot")) {
       List<Row> points = rows.stream().filter(r -> r.scenario().equals(s)).toList();
       if (!points.isEmpty()) {

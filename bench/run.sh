@@ -5,12 +5,15 @@
 #
 #   bench/run.sh                 10,000,000 wallets, 30 s per run, 8/32/64 connections
 #   bench/run.sh --wallets 100000 --duration 15
-#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot closed merchant read bulk
+#   bench/run.sh --scenarios "uniform hot"   only these of: uniform hot closed merchant campaign read bulk
 #                                pgbench spike
 #                                (closed: a dense economy, every transfer from one payer to another,
 #                                so the same PAYERS wallets pay and are paid; --payers sets how many,
 #                                2,000 by default; merchant: the payers paying one merchant with 16
-#                                shards, opened through the API, where hot pays one plain wallet)
+#                                shards, opened through the API, where hot pays one plain wallet;
+#                                campaign: the payers paying a merchant opened without shards,
+#                                which the ledger splits by itself once it measures it hot; the
+#                                decision is kept in hot-accounts.json)
 #                                (and balance, history: the two halves of read on their own,
 #                                and deposit: bank credits by the operator to random wallets, all
 #                                against the one clearing account; withdraw and hold: payers'
@@ -70,7 +73,7 @@ cd "$(dirname "$0")/.."
 
 WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_MAX=240 SPIKE=30
 OPENING=1000000000
-SHED_AFTER_MS=500 SCENARIOS="uniform hot closed merchant read bulk pgbench spike" PROFILER=jfr
+SHED_AFTER_MS=500 SCENARIOS="uniform hot closed merchant campaign read bulk pgbench spike" PROFILER=jfr
 PROFILE_SCENARIO=uniform PEER=${SEED_REFERENCE:-none}
 ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false MONITORS=false DEAD_WEBHOOK=false
 while [ $# -gt 0 ]; do
@@ -196,6 +199,14 @@ if runs merchant; then
     | sed -E 's/.*"id":([0-9]+).*/\1/')
   log "merchant $MERCHANT opened with 16 shards"
 fi
+CAMPAIGN=0
+if runs campaign; then
+  CAMPAIGN=$(curl -sf -X POST "$BASE/v1/accounts" -H "Authorization: Bearer $OPERATOR" \
+    -H 'Content-Type: application/json' \
+    -d "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":$(( WALLETS + 101 ))}" \
+    | sed -E 's/.*"id":([0-9]+).*/\1/')
+  log "campaign merchant $CAMPAIGN opened without shards"
+fi
 
 if [ "$MONITORS" = true ]; then
   psql -X -h 127.0.0.1 -U postgres -d "$DB" -q -c "INSERT INTO balance_monitor (account_id, field, operator, value,
@@ -235,7 +246,8 @@ wrk_run() { # scenario connections seconds
   local mode=$1 c=$2 d=$3 before after pg_before pg_after out line
   before=$(cpu_ticks)
   pg_before=$(pg_ticks)
-  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT MERCHANT=$MERCHANT PAYERS=$OUT/payers.txt \
+  out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT MERCHANT=$MERCHANT CAMPAIGN=$CAMPAIGN \
+    PAYERS=$OUT/payers.txt \
     OPERATOR=$OPERATOR \
     wrk -t "$(( c < 4 ? c : 4 ))" -c "$c" -d "${d}s" --timeout 10s -s bench/transfer.lua "$BASE" 2>&1)
   after=$(cpu_ticks)
@@ -443,6 +455,7 @@ for c in $CONNECTIONS; do
   ! runs hot || measured_transfers hot "$c"
   ! runs closed || measured_transfers closed "$c"
   ! runs merchant || measured_transfers merchant "$c"
+  ! runs campaign || measured_transfers campaign "$c"
   ! runs read || wrk_run read "$c" "$DURATION" read
   ! runs balance || wrk_run balance "$c" "$DURATION" balance
   ! runs history || wrk_run history "$c" "$DURATION" history
@@ -473,6 +486,11 @@ else
     > "$OUT/profile-summary.txt"
 fi
 
+if runs campaign; then
+  curl -sf "$BASE/v1/hot-accounts?limit=100" -H "Authorization: Bearer $OPERATOR" \
+    > "$OUT/hot-accounts.json"
+  log "hot accounts: $(head -c 600 "$OUT/hot-accounts.json")"
+fi
 RECON=$(curl -sf "$BASE/v1/reconciliation" -H "Authorization: Bearer $(bin/dev-token 1 --operator)")
 if [ "$PEER" != none ]; then
   # The service stops first, so that the peer has the machine to itself, as the service had.

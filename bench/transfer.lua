@@ -4,6 +4,8 @@
 --   closed   transfers of 1 dong from a random payer to another random payer: a dense economy,
 --            where the same few thousand wallets (the PAYERS file) pay and are paid
 --   merchant transfers of 1 dong from a random payer to MERCHANT (a merchant with shards)
+--   campaign the same to CAMPAIGN, a merchant opened without shards: the ledger splits it once it
+--            measures it hot (docs/hot-accounts.md)
 --   read     GET of a random payer's account (3 in 4) or its newest history page (1 in 4)
 --   balance, history   the two halves of read on their own: only the account, only the page
 --   bulk     a batch of BATCH (100) uniform transfers from one random payer, each under its own
@@ -107,6 +109,8 @@ function request()
     return transfer(payer, tonumber(target))
   elseif mode == "merchant" then
     return transfer(payer, tonumber(os.getenv("MERCHANT")))
+  elseif mode == "campaign" then
+    return transfer(payer, tonumber(os.getenv("CAMPAIGN")))
   elseif mode == "closed" then
     local other = math.random(#payers - 1)
     return transfer(payer, payers[other < index and other or other + 1].id)
