@@ -191,20 +191,20 @@ log "minting tokens for $PAYERS payers..."
 shuf -i "1-$WALLETS" -n "$PAYERS" | java bench/Tokens.java 86400 > "$OUT/payers.txt"
 HOT=$WALLETS
 OPERATOR=$(bin/dev-token 1 --operator --ttl 86400)
+open_merchant() { # owner [more JSON fields]: the new merchant's id
+  curl -sf -X POST "$BASE/v1/accounts" -H "Authorization: Bearer $OPERATOR" \
+    -H 'Content-Type: application/json' \
+    -d "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":$1${2:-}}" \
+    | sed -E 's/.*"id":([0-9]+).*/\1/'
+}
 MERCHANT=0
 if runs merchant; then
-  MERCHANT=$(curl -sf -X POST "$BASE/v1/accounts" -H "Authorization: Bearer $OPERATOR" \
-    -H 'Content-Type: application/json' \
-    -d "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":$(( WALLETS + 100 )),\"shards\":16}" \
-    | sed -E 's/.*"id":([0-9]+).*/\1/')
+  MERCHANT=$(open_merchant $(( WALLETS + 100 )) ',"shards":16')
   log "merchant $MERCHANT opened with 16 shards"
 fi
 CAMPAIGN=0
 if runs campaign; then
-  CAMPAIGN=$(curl -sf -X POST "$BASE/v1/accounts" -H "Authorization: Bearer $OPERATOR" \
-    -H 'Content-Type: application/json' \
-    -d "{\"currency\":\"VND\",\"kind\":\"MERCHANT\",\"ownerId\":$(( WALLETS + 101 ))}" \
-    | sed -E 's/.*"id":([0-9]+).*/\1/')
+  CAMPAIGN=$(open_merchant $(( WALLETS + 101 )))
   log "campaign merchant $CAMPAIGN opened without shards"
 fi
 
