@@ -31,5 +31,6 @@ CREATE TRIGGER hot_account_decision_no_truncate
     BEFORE TRUNCATE ON hot_account_decision
     FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_journal_change();
 
+--changeset ledger:026-hot-accounts-grants runOnChange:true
 GRANT SELECT, INSERT, UPDATE ON hot_account_policy TO "${runtimeRole}";
 GRANT SELECT, INSERT ON hot_account_decision TO "${runtimeRole}";

@@ -55,10 +55,11 @@ import java.util.SortedSet;
  * the rows as the batch has changed them so far (each entry extending its account's hash chain in
  * memory, each debit spending from its wallet's allowance), claim the keys of the requests that
  * passed (in key order), write one balance and chain-end update per account, the entries, the
- * outbox events and the bank-flow rows, commit. A rejected request claims nothing, so its key stays
- * free. Holds no thread and no state. Every rule of a movement is the movement's ({@link
- * Movement#plan}); this class only runs them, between {@link BatchLocks} (the locks and what is
- * read under them) and {@link BatchWrites} (the claims and the writes).
+ * outbox events and the bank-flow rows, commit, and count the postings each merchant row took for
+ * the ledger's own splitting of hot merchants ({@link HotRowMeter}). A rejected request claims
+ * nothing, so its key stays free. Holds no thread and no state. Every rule of a movement is the
+ * movement's ({@link Movement#plan}); this class only runs them, between {@link BatchLocks} (the
+ * locks and what is read under them) and {@link BatchWrites} (the claims and the writes).
  *
  * <p>Failures: a transient one (a key claimed concurrently elsewhere, or the database aborting the
  * transaction for a deadlock or serialization failure) runs the same requests again, by the one
