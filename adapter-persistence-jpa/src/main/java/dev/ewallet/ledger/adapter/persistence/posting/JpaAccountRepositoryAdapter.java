@@ -32,6 +32,8 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Accounts in PostgreSQL. Opening, listing shards and the posting path's row locks ({@code
@@ -115,7 +117,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
             account.shardNo());
     Account created = jpa.saveAndFlush(entity).toDomain();
     if (parent != null) {
-      shards.invalidate();
+      invalidateShardsOnCommit();
     }
     return created;
   }
@@ -144,6 +146,24 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
     return jpa.findByParentIdOrderByIdAsc(merchant.value()).stream()
         .map(AccountEntity::toDomain)
         .toList();
+  }
+
+  /**
+   * Forgets the cached shards once the new shard is committed: forgotten before, a credit routed
+   * meanwhile would reload the shards without it and keep that answer for a while.
+   */
+  private void invalidateShardsOnCommit() {
+    if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+      shards.invalidate();
+      return;
+    }
+    TransactionSynchronizationManager.registerSynchronization(
+        new TransactionSynchronization() {
+          @Override
+          public void afterCommit() {
+            shards.invalidate();
+          }
+        });
   }
 
   @Override

@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Which accounts are sharded merchants, and their shards, in memory: every transfer asks, and a
  * database round trip per transfer for a rarely changing answer would be waste. Reloaded at most
- * every {@value #MAX_AGE_MILLIS} ms, and at once when this instance adds a shard. Shards are never
- * removed, so a stale answer is only ever incomplete, never wrong.
+ * every {@value #MAX_AGE_MILLIS} ms, and at once when this instance has added a shard. Shards are
+ * never removed, so a stale answer is only ever incomplete, never wrong. A reload that overlaps an
+ * invalidation keeps what it read but stays stale, so the next question reloads again.
  */
 final class MerchantShardCache {
 
@@ -23,6 +25,7 @@ final class MerchantShardCache {
   private final JdbcClient jdbc;
   private volatile Map<AccountId, List<AccountId>> shards = Map.of();
   private volatile long loadedAtMillis = Long.MIN_VALUE / 2;
+  private final AtomicLong generation = new AtomicLong();
 
   MerchantShardCache(JdbcClient jdbc) {
     this.jdbc = jdbc;
@@ -37,6 +40,7 @@ final class MerchantShardCache {
   }
 
   void invalidate() {
+    generation.incrementAndGet();
     loadedAtMillis = Long.MIN_VALUE / 2;
   }
 
@@ -52,6 +56,7 @@ final class MerchantShardCache {
     if (now - loadedAtMillis <= MAX_AGE_MILLIS) {
       return;
     }
+    long seen = generation.get();
     Map<AccountId, List<AccountId>> loaded = new HashMap<>();
     jdbc.sql(ALL_SHARDS)
         .query((row, n) ->
@@ -61,6 +66,6 @@ final class MerchantShardCache {
         .list();
     loaded.replaceAll((merchant, ids) -> List.copyOf(ids));
     shards = Map.copyOf(loaded);
-    loadedAtMillis = now;
+    loadedAtMillis = generation.get() == seen ? now : Long.MIN_VALUE / 2;
   }
 }
