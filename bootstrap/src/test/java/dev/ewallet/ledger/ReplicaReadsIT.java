@@ -196,17 +196,34 @@ class ReplicaReadsIT extends SystemTestSupport {
   @Test
   @Order(2)
   void aWalletJustOpenedIsFoundBeforeTheReplicaHasIt() {
-    await(this::healthy, PATIENCE, "the replica to be healthy");
-    double askedThePrimary = served("primary", "not-on-replica");
-    pauseReplay();
-    try {
-      Wallet fresh = openWallet();
+    for (int attempt = 1; ; attempt++) {
+      await(this::healthy, PATIENCE, "the replica to be healthy");
+      double askedThePrimary = served("primary", "not-on-replica");
+      double otherwise = servedByThePrimary() - askedThePrimary;
+      pauseReplay();
+      try {
+        Wallet fresh = openWallet();
 
-      assertThat(history(fresh)).isEmpty();
-      assertThat(served("primary", "not-on-replica")).isEqualTo(askedThePrimary + 1);
-    } finally {
-      resumeReplay();
+        assertThat(history(fresh)).isEmpty();
+        // On a loaded machine the health check may find the replica behind (or slow to answer)
+        // between the wait above and the read, which then goes to the primary for that reason:
+        // the read was right, but not the case under test; it is tried again.
+        if (attempt < 3 && servedByThePrimary() - served("primary", "not-on-replica") > otherwise) {
+          continue;
+        }
+        assertThat(served("primary", "not-on-replica")).isEqualTo(askedThePrimary + 1);
+        return;
+      } finally {
+        resumeReplay();
+      }
     }
+  }
+
+  /** Every read the primary served instead of the replica, whatever the reason. */
+  private double servedByThePrimary() {
+    return registry.find("ledger.replica.reads").tag("served_by", "primary").counters().stream()
+        .mapToDouble(Counter::count)
+        .sum();
   }
 
   // Before the unrecorded position, which sends this instance's reads to the primary for a while.
