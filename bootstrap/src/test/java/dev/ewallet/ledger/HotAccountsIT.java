@@ -61,8 +61,12 @@ class HotAccountsIT extends LedgerIntegrationTest {
             }
             return null;
           });
-      replies = concurrently(payments);
-      paying.set(false);
+      try {
+        replies = concurrently(payments);
+      } finally {
+        // Stopped whatever the payments did, or closing the executor would wait for ever.
+        paying.set(false);
+      }
       splitting.get();
     }
 
