@@ -116,8 +116,9 @@ public final class LedgerServices implements AutoCloseable {
         new OutboxRelayService(ports.outboxStore(), ports.publisher(), ports.unitOfWork(), clock);
     this.admission = new AdmissionService(ports.rateLimiter(), rateLimits);
     this.withdrawals =
-        new WithdrawalService(ports.accounts(), ports.withdrawals(), ports.bank(), posting, clock);
-    this.holds = new HoldService(ports.accounts(), ports.holds(), posting, clock);
+        new WithdrawalService(
+            ports.accounts(), ports.withdrawals(), ports.journal(), ports.bank(), posting, clock);
+    this.holds = new HoldService(ports.accounts(), ports.holds(), ports.journal(), posting, clock);
     this.merchants = new MerchantService(ports.accounts(), this.accounts, posting, clock);
     this.audit = new AuditService(ports.auditTrail());
     this.postings = new MultiLegPostingService(posting);

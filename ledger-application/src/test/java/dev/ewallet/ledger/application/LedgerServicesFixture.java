@@ -50,7 +50,7 @@ public class LedgerServicesFixture {
           new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, Map.of(LedgerFixtures.USD, 50_000L)));
 
   public final TestClock clock = new TestClock(Instant.parse("2026-11-30T10:00:00Z"));
-  public final InMemoryLedger ledger = InMemoryLedger.create();
+  public final InMemoryLedger ledger;
   public final RecordingPublisher publisher = new RecordingPublisher();
   public final RecordingBank bank = new RecordingBank();
   public final InMemoryRateLimiter limiter = new InMemoryRateLimiter(clock);
@@ -63,7 +63,7 @@ public class LedgerServicesFixture {
   /** The requests' traces of each batch the engine posted, in order. */
   public final List<List<TraceContext>> batchTraces = new CopyOnWriteArrayList<>();
 
-  public final FaultyUnitOfWork unitOfWork = new FaultyUnitOfWork(ledger.store());
+  public final FaultyUnitOfWork unitOfWork;
   public final LedgerServices services;
 
   /**
@@ -90,6 +90,16 @@ public class LedgerServicesFixture {
 
   /** Posting as {@code mode} says, splitting hot merchants by {@code hotAccounts}. */
   public LedgerServicesFixture(PostingMode mode, HotAccountRule hotAccounts) {
+    this(mode, hotAccounts, 0);
+  }
+
+  /**
+   * Posting as {@code mode} says, splitting hot merchants by {@code hotAccounts}, each system
+   * account opened with {@code systemShards} shards.
+   */
+  public LedgerServicesFixture(PostingMode mode, HotAccountRule hotAccounts, int systemShards) {
+    ledger = InMemoryLedger.create(systemShards);
+    unitOfWork = new FaultyUnitOfWork(ledger.store());
     LedgerPorts ports =
         LedgerPorts.builder()
             .accounts(ledger.accounts())

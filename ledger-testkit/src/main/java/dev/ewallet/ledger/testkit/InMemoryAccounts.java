@@ -31,9 +31,17 @@ import java.util.SortedSet;
 public final class InMemoryAccounts implements AccountRepository {
 
   private final InMemoryStore store;
+  private final int systemShards;
 
-  public InMemoryAccounts(InMemoryStore store) {
+  /**
+   * @param systemShards how many shards each system account is opened with (0: none)
+   */
+  public InMemoryAccounts(InMemoryStore store, int systemShards) {
+    if (systemShards < 0) {
+      throw new IllegalArgumentException("a negative count of shards: " + systemShards);
+    }
     this.store = store;
+    this.systemShards = systemShards;
   }
 
   @Override
@@ -80,15 +88,18 @@ public final class InMemoryAccounts implements AccountRepository {
 
   @Override
   public List<AccountId> creditTargets(AccountId account) {
-    return findShards(account).stream().map(Account::id).toList();
+    return findShards(account).stream()
+        .filter(shard -> shard.kind() == AccountKind.MERCHANT_SHARD)
+        .map(Account::id)
+        .toList();
   }
 
   @Override
   public List<AccountId> shardedMerchants() {
     return store.locked(() ->
         store.state().accounts().values().stream()
+            .filter(a -> a.kind() == AccountKind.MERCHANT_SHARD)
             .map(Account::parent)
-            .filter(Objects::nonNull)
             .distinct()
             .toList());
   }
@@ -109,10 +120,27 @@ public final class InMemoryAccounts implements AccountRepository {
   public AccountId systemAccount(AccountKind kind, CurrencyCode currency) {
     return store.locked(() ->
         store.state().accounts().values().stream()
-            .filter(a -> a.owner() == null && a.kind() == kind && a.currency().equals(currency))
+            .filter(a -> a.owner() == null && a.parent() == null)
+            .filter(a -> a.kind() == kind && a.currency().equals(currency))
             .map(Account::id)
             .findFirst()
-            .orElseGet(() -> create(new NewAccount(null, currency, kind, Instant.EPOCH)).id()));
+            .orElseGet(() -> openSystemAccount(kind, currency)));
+  }
+
+  private AccountId openSystemAccount(AccountKind kind, CurrencyCode currency) {
+    AccountId main = create(new NewAccount(null, currency, kind, Instant.EPOCH)).id();
+    for (int shard = 1; shard <= systemShards; shard++) {
+      create(new NewAccount(null, currency, kind, Instant.EPOCH, main, shard));
+    }
+    return main;
+  }
+
+  @Override
+  public List<AccountId> systemShards(AccountId systemAccount) {
+    return findShards(systemAccount).stream()
+        .filter(shard -> shard.kind().isSystem())
+        .map(Account::id)
+        .toList();
   }
 
   @Override

@@ -17,13 +17,18 @@ public record InMemoryLedger(
     InMemoryLedgerAudit audit,
     InMemoryAuditTrail auditTrail) {
 
-  /** An empty ledger. */
+  /** An empty ledger whose system accounts have no shards. */
   public static InMemoryLedger create() {
+    return create(0);
+  }
+
+  /** An empty ledger that opens each system account with {@code systemShards} shards. */
+  public static InMemoryLedger create(int systemShards) {
     InMemoryStore store = new InMemoryStore();
     InMemoryBankFlows bankFlows = new InMemoryBankFlows(store);
     return new InMemoryLedger(
         store,
-        new InMemoryAccounts(store),
+        new InMemoryAccounts(store, systemShards),
         new InMemoryJournal(store),
         new InMemoryOutbox(store),
         bankFlows,

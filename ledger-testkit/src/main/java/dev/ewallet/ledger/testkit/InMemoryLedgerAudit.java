@@ -96,9 +96,14 @@ public final class InMemoryLedgerAudit implements LedgerAudit {
       bankFlows
           .pendingHolds()
           .forEach(h -> pending.merge(h.amount().currency(), h.amount().amountMinor(), Long::sum));
-      return store.state().accounts().values().stream()
+      // A currency's hold account with its shards.
+      Map<CurrencyCode, Long> held = new HashMap<>();
+      store.state().accounts().values().stream()
           .filter(a -> a.kind() == AccountKind.HOLD)
-          .filter(a -> a.balance().amountMinor() != pending.getOrDefault(a.currency(), 0L))
+          .forEach(a -> held.merge(a.currency(), a.balance().amountMinor(), Long::sum));
+      return store.state().accounts().values().stream()
+          .filter(a -> a.kind() == AccountKind.HOLD && a.parent() == null)
+          .filter(a -> held.get(a.currency()).longValue() != pending.getOrDefault(a.currency(), 0L))
           .map(a ->
               new ReconciliationMismatch(
                   Kind.HOLD_BALANCE_NOT_PENDING_SUM,
@@ -106,7 +111,7 @@ public final class InMemoryLedgerAudit implements LedgerAudit {
                   null,
                   a.currency().value(),
                   pending.getOrDefault(a.currency(), 0L),
-                  a.balance().amountMinor()))
+                  held.get(a.currency())))
           .toList();
     });
   }

@@ -21,10 +21,20 @@ public final class AccountRows {
       "a.id, a.owner_id, a.currency, a.kind, a.balance, a.created_at, a.parent_id, a.last_entry_at,"
           + " encode(a.last_hash, 'hex') AS last_hash, a.status";
 
-  /** The account and its shards, when it is a merchant; {@code a} is the account read. */
+  /**
+   * Whether the account read ({@code a}) may have shards: a merchant or a system account, not one
+   * of their shards. A one-time filter that spares a user's wallet the index probe for shards.
+   */
+  public static final String MAY_HAVE_SHARDS = "a.kind <> 'USER' AND a.parent_id IS NULL";
+
+  /**
+   * The account and its shards, when it is a merchant or a system account; {@code a} is the account
+   * read.
+   */
   public static final String WITH_SHARDS =
-      "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s"
-          + " WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id";
+      "SELECT a.id, a.balance UNION ALL SELECT s.id, s.balance FROM account s WHERE "
+          + MAY_HAVE_SHARDS
+          + " AND s.parent_id = a.id";
 
   /**
    * The account's amounts beside its balance, as columns {@code held} (pending holds and

@@ -19,6 +19,7 @@ public abstract class PersistenceIntegrationTest {
   @DynamicPropertySource
   static void database(DynamicPropertyRegistry registry) {
     PostgresTestDatabase.register(registry);
+    registry.add("ledger.system-accounts.shards", () -> 4);
   }
 
   /** A new user's wallet in VND, opened now. */

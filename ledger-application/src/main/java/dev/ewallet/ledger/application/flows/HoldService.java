@@ -15,7 +15,6 @@ import dev.ewallet.ledger.domain.error.HoldNotPendingException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.movement.HoldCapture;
 import dev.ewallet.ledger.domain.movement.HoldPlacement;
 import dev.ewallet.ledger.domain.movement.HoldRelease;
@@ -35,6 +34,7 @@ import dev.ewallet.ledger.domain.port.in.TransferBatchCommand;
 import dev.ewallet.ledger.domain.port.in.VoidHoldCommand;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.HoldRepository;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,13 +58,19 @@ public final class HoldService
 
   private final AccountRepository accounts;
   private final HoldRepository holds;
+  private final JournalRepository journal;
   private final PostingStrategy posting;
   private final Clock clock;
 
   public HoldService(
-      AccountRepository accounts, HoldRepository holds, PostingStrategy posting, Clock clock) {
+      AccountRepository accounts,
+      HoldRepository holds,
+      JournalRepository journal,
+      PostingStrategy posting,
+      Clock clock) {
     this.accounts = accounts;
     this.holds = holds;
+    this.journal = journal;
     this.posting = posting;
     this.clock = clock;
   }
@@ -87,7 +93,7 @@ public final class HoldService
   @Override
   public PostingReceipt settle(SettleHoldCommand command) {
     Hold hold = find(command.holdId());
-    AccountId holdAccount = holdAccount(hold.amount().currency());
+    AccountId holdAccount = journal.heldOn(hold.id());
     Movement settlement =
         switch (command) {
           case CaptureHoldCommand capture -> {
@@ -107,10 +113,6 @@ public final class HoldService
     return posting.post(new PostingRequest(caller, key, fingerprint, movement)).receiptOrThrow();
   }
 
-  private AccountId holdAccount(CurrencyCode currency) {
-    return accounts.systemAccount(AccountKind.HOLD, currency);
-  }
-
   /**
    * Releases the expired holds found, {@value #RELEASES_PER_POSTING} per posting batch: a batch
    * takes the hold account once for all of them, as a batch of transfers does its accounts, instead
@@ -126,7 +128,7 @@ public final class HoldService
       IdempotencyKey key = IdempotencyKey.of("hold-expiry:" + id);
       RequestFingerprint fingerprint = RequestFingerprint.of("HOLD_EXPIRY", id);
       Hold hold = find(id);
-      HoldRelease release = new HoldRelease(hold, holdAccount(hold.amount().currency()));
+      HoldRelease release = new HoldRelease(hold, journal.heldOn(id));
       releases.add(new PostingRequest(Caller.system(), key, fingerprint, release));
     }
     int released = 0;

@@ -31,6 +31,7 @@ import dev.ewallet.ledger.domain.port.in.SettleWithdrawalCommand;
 import dev.ewallet.ledger.domain.port.in.SettleWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.BankPayoutGateway;
+import dev.ewallet.ledger.domain.port.out.JournalRepository;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -40,8 +41,9 @@ import java.util.Optional;
 
 /**
  * Withdrawals as a state machine over the hold account: PENDING (wallet to hold), then COMPLETED
- * (hold to payout clearing) or FAILED (hold back to the wallet). The bank is asked only after the
- * PENDING transaction committed, never while an account row is locked.
+ * (hold to payout clearing) or FAILED (hold back to the wallet), the settlement taking the money
+ * from the very hold row (a shard, ADR 0022) the request put it on. The bank is asked only after
+ * the PENDING transaction committed, never while an account row is locked.
  */
 public final class WithdrawalService
     implements RequestWithdrawalUseCase,
@@ -55,6 +57,7 @@ public final class WithdrawalService
 
   private final AccountRepository accounts;
   private final WithdrawalRepository withdrawals;
+  private final JournalRepository journal;
   private final BankPayoutGateway bank;
   private final PostingStrategy posting;
   private final Clock clock;
@@ -62,11 +65,13 @@ public final class WithdrawalService
   public WithdrawalService(
       AccountRepository accounts,
       WithdrawalRepository withdrawals,
+      JournalRepository journal,
       BankPayoutGateway bank,
       PostingStrategy posting,
       Clock clock) {
     this.accounts = accounts;
     this.withdrawals = withdrawals;
+    this.journal = journal;
     this.bank = bank;
     this.posting = posting;
     this.clock = clock;
@@ -170,7 +175,7 @@ public final class WithdrawalService
     command.caller().requireOperator();
     Withdrawal withdrawal = find(command.withdrawalId());
     CurrencyCode currency = withdrawal.amount().currency();
-    AccountId holdAccount = accounts.systemAccount(AccountKind.HOLD, currency);
+    AccountId holdAccount = journal.heldOn(withdrawal.id());
     Movement settlement =
         switch (command) {
           case CompleteWithdrawalCommand completed ->

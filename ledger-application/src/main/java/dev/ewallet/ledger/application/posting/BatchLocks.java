@@ -21,6 +21,7 @@ import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,12 +56,14 @@ final class BatchLocks {
   }
 
   /**
-   * The rows of the requests, locked, with the batch's posting time, the locked wallets' outgoing
-   * allowances and balance monitors, and what has undone the originals of its reversals and
-   * refunds.
+   * The rows of the requests, locked ({@code slot} picks the shards serving system accounts: see
+   * {@link #shardsServing}), with the batch's posting time, the locked wallets' outgoing allowances
+   * and balance monitors, and what has undone the originals of its reversals and refunds.
    */
-  WorkingRows take(List<PostingRequest> fresh) {
-    WorkingRows working = lock(fresh);
+  WorkingRows take(List<PostingRequest> fresh, int slot) {
+    WorkingRows working = new WorkingRows();
+    working.serveBy(shardsServing(fresh, slot));
+    lock(fresh, working);
     // Read after the locks, so that an account's entries are in time order as they are in posting
     // order. Storage keeps microseconds: truncating makes every reply equal what a later read
     // returns.
@@ -76,14 +79,14 @@ final class BatchLocks {
    * Accounts first, in one statement in ascending id order; then holds; then withdrawals; then
    * pending deposits.
    */
-  private WorkingRows lock(List<PostingRequest> fresh) {
+  private void lock(List<PostingRequest> fresh, WorkingRows locked) {
     SortedSet<AccountId> accountIds = new TreeSet<>();
     SortedSet<TransactionId> holdIds = new TreeSet<>();
     SortedSet<TransactionId> withdrawalIds = new TreeSet<>();
     SortedSet<TransactionId> pendingDepositIds = new TreeSet<>();
     for (PostingRequest request : fresh) {
       Movement movement = request.movement();
-      accountIds.addAll(movement.accountsToLock());
+      accountIds.addAll(locked.rowsOf(movement));
       switch (movement.settles()) {
         case SettledRow.HoldRow hold -> holdIds.add(hold.id());
         case SettledRow.WithdrawalRow withdrawal -> withdrawalIds.add(withdrawal.id());
@@ -91,7 +94,6 @@ final class BatchLocks {
         case null -> {}
       }
     }
-    WorkingRows locked = new WorkingRows();
     if (!accountIds.isEmpty()) {
       accounts.lockForUpdate(accountIds).forEach(locked::put);
     }
@@ -104,7 +106,45 @@ final class BatchLocks {
     if (!pendingDepositIds.isEmpty()) {
       pendingDeposits.lockPendingDeposits(pendingDepositIds).forEach(locked::put);
     }
-    return locked;
+  }
+
+  /**
+   * The shard serving each sharded system account the requests may post to on any shard: the one at
+   * the writer's {@code slot} (modulo the count), so that two writers' batches, each on its own
+   * shard, never wait for each other's row ({@link #keptFromOtherBatches}).
+   */
+  private Map<AccountId, AccountId> shardsServing(List<PostingRequest> fresh, int slot) {
+    Map<AccountId, AccountId> serving = new HashMap<>();
+    for (PostingRequest request : fresh) {
+      for (AccountId system : request.movement().onAnyShard()) {
+        if (!serving.containsKey(system)) {
+          List<AccountId> shards = accounts.systemShards(system);
+          if (!shards.isEmpty()) {
+            serving.put(system, shards.get(Math.floorMod(slot, shards.size())));
+          }
+        }
+      }
+    }
+    return serving;
+  }
+
+  /**
+   * The accounts a batch holding the movement keeps from the other writers' batches in flight: all
+   * it names, except the sharded system accounts it may post to on any shard, which each writer
+   * serves by a shard of its own.
+   */
+  Set<AccountId> keptFromOtherBatches(Movement movement) {
+    Set<AccountId> anyShard = movement.onAnyShard();
+    if (anyShard.isEmpty()) {
+      return movement.accountsToLock();
+    }
+    Set<AccountId> kept = new HashSet<>(movement.accountsToLock());
+    anyShard.forEach(system -> {
+      if (!accounts.systemShards(system).isEmpty()) {
+        kept.remove(system);
+      }
+    });
+    return kept;
   }
 
   /**

@@ -96,8 +96,11 @@ public final class BatchPoster {
    * Posts the requests and returns exactly one outcome per request, in their order. A key that
    * appears twice is posted in a second round, after the first occurrence's outcome is committed:
    * exactly what posting the two requests one after the other would give.
+   *
+   * @param slot the posting writer's slot, which picks the shard serving each sharded system
+   *     account the batch may post to on any shard; a caller posting inline passes any number
    */
-  List<PostingOutcome> post(List<PostingRequest> batch) {
+  List<PostingOutcome> post(List<PostingRequest> batch, int slot) {
     Map<PostingRequest, PostingOutcome> outcomes = new IdentityHashMap<>();
     List<PostingRequest> remaining = batch;
     while (!remaining.isEmpty()) {
@@ -107,7 +110,7 @@ public final class BatchPoster {
       for (PostingRequest request : remaining) {
         (seen.add(request.claimKey()) ? round : later).add(request);
       }
-      postRound(round, outcomes);
+      postRound(round, slot, outcomes);
       remaining = later;
     }
     List<PostingOutcome> inOrder = new ArrayList<>(batch.size());
@@ -122,10 +125,22 @@ public final class BatchPoster {
   }
 
   /**
+   * The accounts a group of requests keeps from the other writers' batches in flight ({@link
+   * DisjointBatches}): every account its movements name, except the sharded system accounts they
+   * may post to on any shard, which each writer serves by a shard of its own.
+   */
+  Set<AccountId> keptFromOtherBatches(List<PostingRequest> requests) {
+    Set<AccountId> kept = new HashSet<>();
+    requests.forEach(request -> kept.addAll(locks.keptFromOtherBatches(request.movement())));
+    return kept;
+  }
+
+  /**
    * Posts the round in parts, at first all of it, each in one unit of work run by the one retry
    * loop ({@link Attempts}); see the class comment for what each failure gives.
    */
-  private void postRound(List<PostingRequest> round, Map<PostingRequest, PostingOutcome> outcomes) {
+  private void postRound(
+      List<PostingRequest> round, int slot, Map<PostingRequest, PostingOutcome> outcomes) {
     Deque<List<PostingRequest>> parts = new ArrayDeque<>();
     parts.push(round);
     while (!parts.isEmpty()) {
@@ -133,7 +148,7 @@ public final class BatchPoster {
       Map<AccountId, Integer> merchantRows = new HashMap<>();
       try {
         outcomes.putAll(
-            Attempts.inTransaction(unitOfWork, () -> postInTransaction(part, merchantRows)));
+            Attempts.inTransaction(unitOfWork, () -> postInTransaction(part, slot, merchantRows)));
         meter.record(merchantRows);
       } catch (OverloadedException nothingPosted) {
         part.forEach(request -> outcomes.put(request, new Rejected(nothingPosted)));
@@ -157,7 +172,7 @@ public final class BatchPoster {
    * each merchant row took, for the {@link HotRowMeter} once the unit of work has committed.
    */
   private Map<PostingRequest, PostingOutcome> postInTransaction(
-      List<PostingRequest> round, Map<AccountId, Integer> merchantRows) {
+      List<PostingRequest> round, int slot, Map<AccountId, Integer> merchantRows) {
     merchantRows.clear();
     Map<PostingRequest, PostingOutcome> outcomes = new LinkedHashMap<>();
     Map<ClaimKey, IdempotencyRecord> earlier =
@@ -172,7 +187,7 @@ public final class BatchPoster {
       }
     }
     fresh = withoutTakenReferences(fresh, outcomes);
-    WorkingRows working = locks.take(fresh);
+    WorkingRows working = locks.take(fresh, slot);
     Instant now = working.at();
     List<PassedRequest> passed = new ArrayList<>();
     for (PostingRequest request : fresh) {
@@ -238,13 +253,13 @@ public final class BatchPoster {
    */
   private PassedRequest apply(PostingRequest request, WorkingRows working, Instant now) {
     Movement movement = request.movement();
-    SortedSet<AccountId> named = movement.accountsToLock();
+    SortedSet<AccountId> named = working.rowsOf(movement);
     for (AccountId id : named) {
       if (!working.locked(id)) {
         throw new AccountNotFoundException(id.value());
       }
     }
-    PostingPlan plan = movement.plan(working, rules, TransactionId.random(), now);
+    PostingPlan plan = movement.plan(working.seenBy(movement), rules, TransactionId.random(), now);
     JournalTransaction transaction = plan.transaction();
     if (transaction.type() != movement.type()) {
       throw new IllegalStateException("a " + movement.type() + " planned " + transaction);

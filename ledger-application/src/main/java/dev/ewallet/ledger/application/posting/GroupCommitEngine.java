@@ -15,7 +15,6 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -307,8 +306,7 @@ public final class GroupCommitEngine implements PostingStrategy {
     long resultWaitNanos = resultWait().toNanos();
     long queueWaitNanos = Math.min(settings.maxQueueWait().toNanos(), resultWaitNanos);
     long now = System.nanoTime();
-    Set<AccountId> accounts = new HashSet<>();
-    requests.forEach(request -> accounts.addAll(request.movement().accountsToLock()));
+    Set<AccountId> accounts = poster.keptFromOtherBatches(requests);
     Pending pending =
         new Pending(
             PostingRequest.tracedBy(tracing.current(), requests),
@@ -424,7 +422,8 @@ public final class GroupCommitEngine implements PostingStrategy {
     List<PostingOutcome> outcomes;
     try {
       outcomes =
-          tracing.inBatch(batch.stream().map(Pending::trace).toList(), () -> poster.post(requests));
+          tracing.inBatch(
+              batch.stream().map(Pending::trace).toList(), () -> poster.post(requests, slot));
     } finally {
       busyUntil.set(slot, NOT_POSTING);
       // Committed or rolled back: its rows are the other writer's before its callers are answered.

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.application.posting;
 import dev.ewallet.ledger.domain.port.in.PostingWriters;
 import dev.ewallet.ledger.domain.port.out.PostingTracing;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Posts each request, or each group of requests, as one batch on the caller's thread, inside the
@@ -20,7 +21,10 @@ public final class InlinePosting implements PostingStrategy {
 
   @Override
   public List<PostingOutcome> postAll(List<PostingRequest> requests) {
-    return poster.post(PostingRequest.tracedBy(tracing.current(), requests));
+    // No writer slots: each call spreads over the system accounts' shards at random.
+    return poster.post(
+        PostingRequest.tracedBy(tracing.current(), requests),
+        ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE));
   }
 
   @Override

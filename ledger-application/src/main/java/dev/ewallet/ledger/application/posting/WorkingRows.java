@@ -13,6 +13,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.monitor.MonitorWatch;
 import dev.ewallet.ledger.domain.movement.LockedRows;
+import dev.ewallet.ledger.domain.movement.Movement;
 import dev.ewallet.ledger.domain.movement.Undone;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,10 +22,14 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The rows a batch locked, as the batch has changed them so far: each movement sees the balances,
- * bank-flow states, undo states and outgoing allowances the movements before it in the batch left.
+ * bank-flow states, undo states and outgoing allowances the movements before it in the batch left,
+ * and the shards serving the system accounts it may post to on any shard.
  */
 final class WorkingRows implements LockedRows {
 
@@ -37,7 +42,72 @@ final class WorkingRows implements LockedRows {
   private final Map<AccountId, OutgoingAllowance> allowances = new HashMap<>();
   private final Map<AccountId, OutgoingAllowance> allowancesChanged = new HashMap<>();
   private MonitorWatch monitors = new MonitorWatch(List.of(), Map.of());
+  private Map<AccountId, AccountId> serving = Map.of();
   private Instant at;
+
+  /**
+   * The shard that serves each system account the batch's movements may post to on any shard
+   * ({@link Movement#onAnyShard}); set before the locks, as it names rows to lock.
+   */
+  void serveBy(Map<AccountId, AccountId> shards) {
+    serving = Map.copyOf(shards);
+  }
+
+  /**
+   * The rows the movement names, each system account it may post to on any shard replaced by the
+   * shard serving it in this batch.
+   */
+  SortedSet<AccountId> rowsOf(Movement movement) {
+    Set<AccountId> anyShard = movement.onAnyShard();
+    SortedSet<AccountId> rows = new TreeSet<>();
+    for (AccountId id : movement.accountsToLock()) {
+      rows.add(anyShard.contains(id) ? serving.getOrDefault(id, id) : id);
+    }
+    return rows;
+  }
+
+  /**
+   * The rows as the movement plans against them: the batch's, except that each system account it
+   * may post to on any shard is the shard serving it in this batch.
+   */
+  LockedRows seenBy(Movement movement) {
+    Set<AccountId> anyShard = movement.onAnyShard();
+    if (anyShard.isEmpty() || serving.isEmpty()) {
+      return this;
+    }
+    WorkingRows rows = this;
+    return new LockedRows() {
+      @Override
+      public Account account(AccountId id) {
+        return rows.account(anyShard.contains(id) ? serving.getOrDefault(id, id) : id);
+      }
+
+      @Override
+      public Map<AccountId, Account> accounts() {
+        return rows.accounts();
+      }
+
+      @Override
+      public Hold hold(TransactionId id) {
+        return rows.hold(id);
+      }
+
+      @Override
+      public Withdrawal withdrawal(TransactionId id) {
+        return rows.withdrawal(id);
+      }
+
+      @Override
+      public PendingDeposit pendingDeposit(TransactionId id) {
+        return rows.pendingDeposit(id);
+      }
+
+      @Override
+      public Undone undone(TransactionId original) {
+        return rows.undone(original);
+      }
+    };
+  }
 
   @Override
   public Map<AccountId, Account> accounts() {

@@ -20,6 +20,9 @@ import java.util.Optional;
  * an instant is the balance after the newest entry at or before it.
  *
  * @param owner the owning user; {@code null} for system accounts
+ * @param parent the main account a shard belongs to: a merchant's ({@link
+ *     AccountKind#MERCHANT_SHARD}) or a system account's (a row of the same kind and currency);
+ *     {@code null} for every other account
  * @param lastEntryAt no entry of the account is later: when the newest was posted (for accounts
  *     older than the partitioned journal, a bound above it); {@code null} before the first entry
  * @param lastHash the hash of the newest entry, the end of the account's hash chain; {@link
@@ -76,7 +79,7 @@ public record Account(
     if (kind.hasOwner() && owner == null) {
       throw new IllegalStateException("wallet " + id + " has no owner");
     }
-    if ((kind == AccountKind.MERCHANT_SHARD) != (parent != null)) {
+    if (kind == AccountKind.MERCHANT_SHARD ? parent == null : parent != null && kind.hasOwner()) {
       throw new IllegalStateException(
           "account " + id + " of kind " + kind + " has parent " + parent);
     }

@@ -19,7 +19,8 @@ public enum AccountKind {
   MERCHANT_SHARD(false, false),
   /**
    * The bank's side of deposits, one per currency. It goes negative by exactly what users hold, so
-   * the sum of all entries stays zero.
+   * the sum of all entries stays zero. Like every system account, it may be served by shards
+   * ({@link #isSystem}).
    */
   BANK_CLEARING(true, false),
   /**
@@ -60,5 +61,14 @@ public enum AccountKind {
   /** Whether accounts of this kind belong to a user (wallets, merchants and their shards). */
   public boolean hasOwner() {
     return wallet || this == MERCHANT_SHARD;
+  }
+
+  /**
+   * Whether accounts of this kind belong to the ledger: one per currency, which may be served by
+   * shards of the same kind and currency (rows whose parent is the currency's account), so that
+   * concurrent batches do not meet on one row. Every read of it sums its shards.
+   */
+  public boolean isSystem() {
+    return !hasOwner();
   }
 }

@@ -271,6 +271,22 @@ public final class JournalTransaction {
     return postings;
   }
 
+  /**
+   * The one account this transaction credited: where a hold or a withdrawal request put the money
+   * it holds, which its settlement takes back from that very row (a shard of the hold account, ADR
+   * 0022).
+   *
+   * @throws IllegalStateException when it credited none or several
+   */
+  public AccountId creditedAccount() {
+    List<AccountId> credited =
+        postings.stream().filter(p -> p.amount().isPositive()).map(Posting::accountId).toList();
+    if (credited.size() != 1) {
+      throw new IllegalStateException(id + " credited " + credited + ", not one account");
+    }
+    return credited.getFirst();
+  }
+
   /** The original this transaction reverses; empty unless it is a reversal. */
   public Optional<TransactionId> reversalOf() {
     return type == TransactionType.REVERSAL ? Optional.of(original) : Optional.empty();

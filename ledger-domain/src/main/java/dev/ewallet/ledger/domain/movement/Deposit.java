@@ -11,6 +11,7 @@ import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -43,17 +44,23 @@ public record Deposit(AccountId wallet, AccountId clearing, long amountMinor) im
   }
 
   @Override
+  public Set<AccountId> onAnyShard() {
+    return Set.of(clearing);
+  }
+
+  @Override
   public PostingPlan plan(LockedRows locked, PostingRules rules, TransactionId id, Instant at) {
     Account credited = locked.account(wallet);
     credited.requireWallet();
     Money amount = Money.of(amountMinor, credited.currency());
     rules.amounts().requireWithin(amount);
-    WalletRules.requireSystem(locked, clearing, AccountKind.BANK_CLEARING, amount.currency());
+    Account bank =
+        WalletRules.requireSystem(locked, clearing, AccountKind.BANK_CLEARING, amount.currency());
     return PostingPlan.of(
         JournalTransaction.create(
             id,
             TransactionType.DEPOSIT,
-            List.of(new Posting(clearing, amount.negate()), new Posting(wallet, amount)),
+            List.of(new Posting(bank.id(), amount.negate()), new Posting(wallet, amount)),
             at));
   }
 }

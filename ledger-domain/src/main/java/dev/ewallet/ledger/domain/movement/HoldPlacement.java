@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -73,6 +74,11 @@ public record HoldPlacement(
   }
 
   @Override
+  public Set<AccountId> onAnyShard() {
+    return Set.of(holdAccount);
+  }
+
+  @Override
   public PostingPlan plan(LockedRows locked, PostingRules rules, TransactionId id, Instant at) {
     Account reserving = locked.account(wallet);
     caller.requireOwnerOrOperator(reserving);
@@ -81,13 +87,14 @@ public record HoldPlacement(
     WalletRules.requireSameCurrency(reserving, destination);
     Money amount = Money.of(amountMinor, reserving.currency());
     rules.amounts().requireWithin(amount);
-    WalletRules.requireSystem(locked, holdAccount, AccountKind.HOLD, amount.currency());
+    Account held =
+        WalletRules.requireSystem(locked, holdAccount, AccountKind.HOLD, amount.currency());
     requireExpiry(expiresAt, at);
     return PostingPlan.with(
         JournalTransaction.create(
             id,
             TransactionType.HOLD,
-            List.of(new Posting(wallet, amount.negate()), new Posting(holdAccount, amount)),
+            List.of(new Posting(wallet, amount.negate()), new Posting(held.id(), amount)),
             at),
         new RowChange.HoldPlaced(Hold.placed(id, wallet, destination.id(), amount, expiresAt, at)));
   }

@@ -16,7 +16,9 @@ import java.util.Map;
 public interface LockedRows {
 
   /**
-   * The locked account.
+   * The locked account; for a system account the movement may post to on any shard ({@link
+   * Movement#onAnyShard}), the shard the posting path locked in its place (or the account itself),
+   * to whose id the movement posts.
    *
    * @throws IllegalStateException when the movement did not name it among its accounts to lock
    */

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import java.time.Instant;
+import java.util.Set;
 import java.util.SortedSet;
 
 /**
@@ -42,6 +43,18 @@ public sealed interface Movement
 
   /** Every account {@link #plan} may read or post to, in the one global lock order. */
   SortedSet<AccountId> accountsToLock();
+
+  /**
+   * The system accounts among {@link #accountsToLock} this movement may post to on any of their
+   * shards: those it only brings money to, or takes money from on the ledger's side of a deposit,
+   * with nothing of its own waiting on a particular row (a settlement or an undo names the row its
+   * money is on instead, and lists none). The posting path may lock one of their shards in their
+   * place; {@link LockedRows#account} then gives that shard, and the movement posts to the id of
+   * the account it was given. ADR 0022.
+   */
+  default Set<AccountId> onAnyShard() {
+    return Set.of();
+  }
 
   /**
    * The hold, withdrawal or pending deposit row it moves on, locked after the accounts; {@code

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 
 /**
@@ -37,6 +38,11 @@ public record PendingDepositSettlement(PendingDeposit pending, AccountId clearin
   @Override
   public SortedSet<AccountId> accountsToLock() {
     return deposit().accountsToLock();
+  }
+
+  @Override
+  public Set<AccountId> onAnyShard() {
+    return deposit().onAnyShard();
   }
 
   @Override

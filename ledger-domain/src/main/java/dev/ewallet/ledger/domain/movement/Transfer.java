@@ -12,6 +12,7 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -74,6 +75,11 @@ public record Transfer(
       ids.add(feeAccount);
     }
     return ids;
+  }
+
+  @Override
+  public Set<AccountId> onAnyShard() {
+    return feeAccount == null ? Set.of() : Set.of(feeAccount);
   }
 
   @Override

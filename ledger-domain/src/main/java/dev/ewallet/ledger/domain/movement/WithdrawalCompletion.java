@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.movement;
 
+import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.bankflow.Withdrawal;
@@ -7,6 +8,7 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 
 /**
@@ -35,6 +37,12 @@ public record WithdrawalCompletion(
     return WithdrawalSettling.accountsToLock(withdrawal, holdAccount, payoutClearing);
   }
 
+  /** The payout clearing account takes new money; the hold row is the one the withdrawal named. */
+  @Override
+  public Set<AccountId> onAnyShard() {
+    return Set.of(payoutClearing);
+  }
+
   @Override
   public SettledRow settles() {
     return new SettledRow.WithdrawalRow(withdrawal.id());
@@ -43,9 +51,10 @@ public record WithdrawalCompletion(
   @Override
   public PostingPlan plan(LockedRows locked, PostingRules rules, TransactionId id, Instant at) {
     Withdrawal pending = locked.withdrawal(withdrawal.id());
-    WalletRules.requireSystem(
-        locked, payoutClearing, AccountKind.PAYOUT_CLEARING, pending.amount().currency());
+    Account paidOut =
+        WalletRules.requireSystem(
+            locked, payoutClearing, AccountKind.PAYOUT_CLEARING, pending.amount().currency());
     return WithdrawalSettling.plan(
-        locked, holdAccount, payoutClearing, pending.complete(id, at), type(), id, at);
+        locked, holdAccount, paidOut.id(), pending.complete(id, at), type(), id, at);
   }
 }

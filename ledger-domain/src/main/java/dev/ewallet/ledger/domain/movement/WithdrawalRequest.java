@@ -14,6 +14,7 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -51,18 +52,24 @@ public record WithdrawalRequest(
   }
 
   @Override
+  public Set<AccountId> onAnyShard() {
+    return Set.of(holdAccount);
+  }
+
+  @Override
   public PostingPlan plan(LockedRows locked, PostingRules rules, TransactionId id, Instant at) {
     Account paying = locked.account(wallet);
     caller.requireOwner(paying);
     paying.requireWallet();
     Money amount = Money.of(amountMinor, paying.currency());
     rules.amounts().requireWithin(amount);
-    WalletRules.requireSystem(locked, holdAccount, AccountKind.HOLD, amount.currency());
+    Account held =
+        WalletRules.requireSystem(locked, holdAccount, AccountKind.HOLD, amount.currency());
     return PostingPlan.with(
         JournalTransaction.create(
             id,
             TransactionType.WITHDRAWAL,
-            List.of(new Posting(wallet, amount.negate()), new Posting(holdAccount, amount)),
+            List.of(new Posting(wallet, amount.negate()), new Posting(held.id(), amount)),
             at),
         new RowChange.WithdrawalRequested(Withdrawal.requested(id, wallet, amount, at, payee)));
   }

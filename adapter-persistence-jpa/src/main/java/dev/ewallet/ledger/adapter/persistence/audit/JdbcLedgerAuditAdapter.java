@@ -121,13 +121,18 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
   /** An account's chain as stored, with the currency its entries are read in. */
   private record StoredRow(CurrencyCode currency, StoredChain chain) {}
 
+  /** A currency's hold account with its shards against what is pending in that currency. */
   private static final String HOLD_NOT_PENDING_SUM =
-      "SELECT a.id, a.currency, a.balance, coalesce(p.pending, 0) AS pending FROM account a"
+      "SELECT id, currency, balance, pending FROM (SELECT a.id, a.currency,"
+          + " a.balance + (SELECT coalesce(sum(s.balance), 0) FROM account s"
+          + "   WHERE s.parent_id = a.id) AS balance,"
+          + " coalesce(p.pending, 0) AS pending FROM account a"
           + " LEFT JOIN (SELECT currency, sum(amount) AS pending FROM ("
           + " SELECT currency, amount FROM withdrawal WHERE status = 'PENDING'"
           + " UNION ALL SELECT currency, amount FROM hold WHERE status = 'PENDING') w"
           + " GROUP BY currency) p ON p.currency = a.currency"
-          + " WHERE a.kind = 'HOLD' AND a.owner_id IS NULL AND a.balance <> coalesce(p.pending, 0)";
+          + " WHERE a.kind = 'HOLD' AND a.owner_id IS NULL AND a.parent_id IS NULL) h"
+          + " WHERE balance <> pending";
 
   private static final Executor SAME_THREAD = Runnable::run;
 

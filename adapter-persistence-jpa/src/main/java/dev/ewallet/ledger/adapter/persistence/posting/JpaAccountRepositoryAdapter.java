@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.account.MerchantShards;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -62,7 +64,18 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   private static final String OPEN_SYSTEM_ACCOUNT =
       "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at)"
           + " VALUES (NULL, ?, ?, 0, ?, ?)"
-          + " ON CONFLICT (kind, currency) WHERE owner_id IS NULL DO NOTHING";
+          + " ON CONFLICT (kind, currency) WHERE owner_id IS NULL AND parent_id IS NULL DO NOTHING";
+
+  /**
+   * The system account's shards numbered 1 to the count asked, those missing: a count raised later
+   * adds shards, one lowered leaves the existing ones in use.
+   */
+  private static final String OPEN_SYSTEM_SHARDS =
+      "INSERT INTO account (owner_id, currency, kind, balance, allow_negative, created_at,"
+          + " parent_id, shard_no)"
+          + " SELECT NULL, a.currency, a.kind, 0, a.allow_negative, ?, a.id, n"
+          + " FROM account a, generate_series(1, ?) AS n WHERE a.id = ?"
+          + " ON CONFLICT (parent_id, shard_no) WHERE parent_id IS NOT NULL DO NOTHING";
 
   /**
    * One account by its key, read by the flows before they queue a posting (the wallet's currency
@@ -73,7 +86,8 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
       "SELECT " + AccountRows.COLUMNS + " FROM account a WHERE a.id = ?";
 
   private static final String FIND_SYSTEM_ACCOUNT =
-      "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL";
+      "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL"
+          + " AND parent_id IS NULL";
 
   /** The merchant's shards with it; the caller holds every row's lock. */
   private static final String CHANGE_STATUS =
@@ -90,16 +104,30 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   // System account ids never change once opened, so every posting need not look them up.
   private final Map<String, AccountId> systemAccounts = new ConcurrentHashMap<>();
 
-  private final MerchantShardCache shards;
+  private final ShardCache shards;
   private final OutgoingLimitRows outgoingLimits;
+  private final int systemShards;
 
+  /**
+   * @param systemShards how many shards each system account is served by (0: none), opened with it
+   *     on its first use by this process (docs/hot-accounts.md)
+   */
   JpaAccountRepositoryAdapter(
-      AccountJpaRepository jpa, RowLocks locks, JdbcClient jdbc, WrittenAccounts writtenAccounts) {
+      AccountJpaRepository jpa,
+      RowLocks locks,
+      JdbcClient jdbc,
+      WrittenAccounts writtenAccounts,
+      @Value("${ledger.system-accounts.shards}") int systemShards) {
+    if (systemShards < 0 || systemShards > MerchantShards.MAX) {
+      throw new IllegalArgumentException(
+          "ledger.system-accounts.shards is 0 to " + MerchantShards.MAX + ", not " + systemShards);
+    }
     this.jpa = jpa;
     this.locks = locks;
     this.jdbc = jdbc;
     this.writtenAccounts = writtenAccounts;
-    this.shards = new MerchantShardCache(jdbc);
+    this.systemShards = systemShards;
+    this.shards = new ShardCache(jdbc);
     this.outgoingLimits = new OutgoingLimitRows(jdbc);
   }
 
@@ -177,6 +205,11 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   }
 
   @Override
+  public List<AccountId> systemShards(AccountId systemAccount) {
+    return shards.of(systemAccount);
+  }
+
+  @Override
   public AccountId systemAccount(AccountKind kind, CurrencyCode currency) {
     return systemAccounts.computeIfAbsent(
         kind + "/" + currency, key -> openSystemAccount(kind, currency));
@@ -192,6 +225,11 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
             .params(kind.name(), currency.value())
             .query(Long.class)
             .single();
+    if (systemShards > 0
+        && jdbc.sql(OPEN_SYSTEM_SHARDS).params(SqlTypes.timestamp(now), systemShards, id).update()
+            > 0) {
+      shards.invalidate();
+    }
     return AccountId.of(id);
   }
 

@@ -63,14 +63,16 @@ final class FilteredHistory {
   }
 
   /**
-   * The account, its shards when it is a merchant, and the entry kinds a type and a direction mean:
-   * a type's code times two, plus one for debits ({@code 013-entry-kind.sql}).
+   * The account, its shards when it is a merchant or a system account, and the entry kinds a type
+   * and a direction mean: a type's code times two, plus one for debits ({@code
+   * 013-entry-kind.sql}).
    */
   private static final String HEAD =
       "SELECT "
           + AccountRows.COLUMNS
-          + ", ARRAY(SELECT s.id FROM account s WHERE a.kind = 'MERCHANT' AND s.parent_id = a.id"
-          + "   ORDER BY s.id) AS shards,"
+          + ", ARRAY(SELECT s.id FROM account s WHERE "
+          + AccountRows.MAY_HAVE_SHARDS
+          + " AND s.parent_id = a.id ORDER BY s.id) AS shards,"
           + " ARRAY(SELECT c.code * 2 + d.debit FROM transaction_type_code c"
           + "   CROSS JOIN (VALUES (0), (1)) d(debit)"
           + "   WHERE (?::text IS NULL OR c.type = ?::text) AND (?::int IS NULL OR d.debit = ?::int)"

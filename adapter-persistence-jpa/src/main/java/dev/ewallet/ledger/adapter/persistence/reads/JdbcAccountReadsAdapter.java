@@ -41,12 +41,13 @@ import org.springframework.stereotype.Repository;
  * entity is hydrated, no persistence context opened, no {@code BEGIN}/{@code COMMIT} sent: a
  * statement sees one snapshot of committed data by itself (docs/benchmarks/log.md, "Cheap reads").
  *
- * <p>Each statement keeps to index ranges: the account by its key, a merchant's shards by {@code
- * (parent_id, shard_no)} (skipped by a one-time filter for every other kind), each account's newest
- * entry and its history page by the entries' key {@code (account_id, created_at, id)}, pending
- * withdrawals, holds and deposits by their partial indexes. Entries are partitioned by month of
- * {@code created_at} (ADR 0012): a newest-first range reads the newest partition first and stops
- * when the page is full, and a page after a cursor skips every partition newer than the cursor.
+ * <p>Each statement keeps to index ranges: the account by its key, a merchant's or a system
+ * account's shards by {@code (parent_id, shard_no)} (skipped by a one-time filter for wallets),
+ * each account's newest entry and its history page by the entries' key {@code (account_id,
+ * created_at, id)}, pending withdrawals, holds and deposits by their partial indexes. Entries are
+ * partitioned by month of {@code created_at} (ADR 0012): a newest-first range reads the newest
+ * partition first and stops when the page is full, and a page after a cursor skips every partition
+ * newer than the cursor.
  *
  * <p>History pages and balances at an instant may be served by a streaming replica ({@link
  * ReplicaReads}); current balances never are.

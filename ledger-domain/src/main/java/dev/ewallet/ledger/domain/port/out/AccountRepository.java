@@ -60,7 +60,15 @@ public interface AccountRepository {
   List<AccountId> shardedMerchants();
 
   /**
-   * The one system account of this kind and currency, opened on first use. Safe to call
+   * The shards of a currency's system account in id order, opened with it ({@link #systemAccount});
+   * empty when it has none (or is no system account). Answered from memory on the posting path,
+   * which spreads the movements that may post to any shard ({@code Movement.onAnyShard}) over them.
+   */
+  List<AccountId> systemShards(AccountId systemAccount);
+
+  /**
+   * The one system account of this kind and currency, opened on first use with the shards the
+   * storage is configured to serve it by (none, or more than the posting writers). Safe to call
    * concurrently: every caller gets the same account.
    */
   AccountId systemAccount(AccountKind kind, CurrencyCode currency);

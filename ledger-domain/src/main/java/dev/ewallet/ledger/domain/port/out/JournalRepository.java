@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.port.out;
 
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -63,4 +64,16 @@ public interface JournalRepository {
 
   /** The transaction with its entries and reversal links, as committed. */
   Optional<PostedTransaction> findById(TransactionId id);
+
+  /**
+   * The row a hold or a withdrawal request put its money on, read from the placement's own entries
+   * (the currency's hold account, or the shard of it the placement was posted to): its settlement
+   * takes the money back from that row, which therefore never goes negative.
+   */
+  default AccountId heldOn(TransactionId placement) {
+    return findById(placement)
+        .orElseThrow(() -> new IllegalStateException("transaction " + placement + " is not found"))
+        .journalTransaction()
+        .creditedAccount();
+  }
 }

@@ -33,8 +33,11 @@ public record NewAccount(
     if (kind.hasOwner() != (owner != null)) {
       throw new IllegalArgumentException("owner " + owner + " for an account of kind " + kind);
     }
-    if ((kind == AccountKind.MERCHANT_SHARD) != (parent != null && shardNo != null)) {
-      throw new IllegalArgumentException("shards, and only shards, have a parent and a number");
+    if ((parent != null) != (shardNo != null)
+        || (kind == AccountKind.MERCHANT_SHARD) != (parent != null && kind.hasOwner())) {
+      throw new IllegalArgumentException(
+          "shards (a merchant's, or a system account's), and only shards, have a parent and a"
+              + " number");
     }
   }
 }
