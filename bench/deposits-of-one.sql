@@ -6,7 +6,8 @@
 -- them one request at a time would give in reasonable time. Run as the schema's owner.
 WITH clearing AS (
   SELECT id, balance, last_hash FROM account
-  WHERE kind = 'BANK_CLEARING' AND currency = 'VND' AND owner_id IS NULL FOR UPDATE),
+  WHERE kind = 'BANK_CLEARING' AND currency = 'VND' AND owner_id IS NULL AND parent_id IS NULL
+  FOR UPDATE),
 wallet AS (SELECT id, balance, last_hash FROM account WHERE id = :wallet FOR UPDATE),
 booked AS (
   INSERT INTO journal_transaction

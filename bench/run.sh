@@ -18,8 +18,10 @@
 #                                and deposit: bank credits by the operator to random wallets, all
 #                                against the one clearing account; withdraw and hold: payers'
 #                                withdrawals and holds of 1 dong, all against the one hold
-#                                account; floor: the liveness probe with a token, what a request
-#                                costs before it does anything; none run unless named)
+#                                account; payday: a third each deposits, withdrawals and uniform
+#                                transfers, with fees when --fees; floor: the liveness probe with
+#                                a token, what a request costs before it does anything; none run
+#                                unless named)
 #                                (bulk: batches of 100 transfers at an eighth of the connections,
 #                                so as many transfers are in flight as 12.5 single-transfer
 #                                connections; its rate counts the transfers posted)
@@ -58,6 +60,8 @@
 #                                then restart PostgreSQL
 #   bench/run.sh --monitors      one balance monitor (balance < 1000, which no transfer crosses) on
 #                                every wallet: what watching costs posting, against a run without
+#   bench/run.sh --fees          transfers pay a fee of 1 dong (ledger.fees.VND.fixed), a third
+#                                leg to the fee revenue account, in every scenario of the run
 #   bench/run.sh --dead-webhook  one webhook endpoint for every posted transaction, at a receiver
 #                                that accepts connections and never answers (bench/BlackHole.java):
 #                                what a dead endpoint costs posting, against a run without
@@ -75,7 +79,7 @@ WALLETS=10000000 DURATION=30 CONNECTIONS="8 32 64" PAYERS=2000 WARMUP=30 WARMUP_
 OPENING=1000000000
 SHED_AFTER_MS=500 SCENARIOS="uniform hot closed merchant campaign read bulk pgbench spike" PROFILER=jfr
 PROFILE_SCENARIO=uniform PEER=${SEED_REFERENCE:-none}
-ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false MONITORS=false DEAD_WEBHOOK=false
+ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false MONITORS=false DEAD_WEBHOOK=false FEES=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -91,6 +95,7 @@ while [ $# -gt 0 ]; do
     --diagnose) DIAGNOSE=true; shift ;;
     --monitors) MONITORS=true; shift ;;
     --dead-webhook) DEAD_WEBHOOK=true; shift ;;
+    --fees) FEES=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SCENARIOS="$SCENARIOS deposit withdraw hold floor"
       SHED_AFTER_MS=5000
@@ -154,6 +159,8 @@ export LEDGER_DB_URL=jdbc:postgresql://127.0.0.1:5432/$DB LEDGER_PORT=$PORT LEDG
   LEDGER_RATE_LIMIT_PER_USER_PER_SECOND=1000000 LEDGER_OUTBOX_RELAY_ENABLED=false \
   LEDGER_REQUEST_TIMEOUT=${LEDGER_REQUEST_TIMEOUT:-PT120S} \
   LEDGER_BANK_GATEWAY=simulator LEDGER_SECURITY_MODE=local
+# The map key keeps its case only in JSON: relaxed binding would lower an environment variable's.
+[ "$FEES" != true ] || export SPRING_APPLICATION_JSON='{"ledger":{"fees":{"VND":{"fixed":1}}}}'
 if [ "$TRACES" = true ]; then
   if ! (exec 3<>/dev/tcp/127.0.0.1/4318) 2>/dev/null; then
     java ops/otlp-sink/OtlpSink.java --port 4318 --quiet > "$OUT/otlp-sink.log" 2>&1 &
@@ -461,7 +468,7 @@ for c in $CONNECTIONS; do
   ! runs history || wrk_run history "$c" "$DURATION" history
   ! runs floor || wrk_run floor "$c" "$DURATION" floor
   ! runs bulk || wrk_run bulk "$(( c / 8 > 0 ? c / 8 : 1 ))" "$DURATION" bulk
-  for mode in deposit withdraw hold; do ! runs $mode || wrk_run $mode "$c" "$DURATION" $mode; done
+  for mode in deposit withdraw hold payday; do ! runs $mode || wrk_run $mode "$c" "$DURATION" $mode; done
   if runs pgbench; then
     pgbench_run pgbench-uniform 0 "$c" "$DURATION"
     pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"
@@ -502,5 +509,7 @@ java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
     [ "$INSTANCES" -eq 0 ] || echo ", $INSTANCES instances behind HAProxy")$(
     [ "$TRACES" = false ] || echo ", every trace exported by OTLP")$(
     [ "$MONITORS" = false ] || echo ", a balance monitor on every wallet")$(
-    [ "$DEAD_WEBHOOK" = false ] || echo ", a dead webhook endpoint for every transaction")" \
+    [ "$DEAD_WEBHOOK" = false ] || echo ", a dead webhook endpoint for every transaction")$(
+    [ "$FEES" = false ] || echo ", a fee of 1 dong on every transfer")$(
+    echo ", system accounts in ${LEDGER_SYSTEM_ACCOUNT_SHARDS:-8} shards, up to ${LEDGER_GROUP_COMMIT_MAX_WRITERS:-2} writers")" \
   "$RECON"

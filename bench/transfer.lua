@@ -18,6 +18,10 @@
 --            bank simulator): every one credits the currency's one hold account
 --   hold     a hold of 1 dong by a random payer towards a random wallet, expiring in a day: every
 --            one credits the currency's one hold account, as withdrawals do
+--   payday   a payday's mix, a third each: deposits as deposit, withdrawals as withdraw, and
+--            uniform transfers (with a fee when the service charges one, bench/run.sh --fees):
+--            the system accounts every one of them touches are served by shards
+--            (docs/hot-accounts.md)
 --   floor    GET of the liveness probe with a payer's token: a request answered through Tomcat,
 --            the security chain (the token verified) and Spring MVC without a statement; what any
 --            request costs before it does anything, and a little more (the actuator's health
@@ -130,6 +134,13 @@ function request()
     return withdrawal(payer)
   elseif mode == "hold" then
     return hold(payer, math.random(wallets))
+  elseif mode == "payday" then
+    local pick = math.random(3)
+    if pick == 1 then
+      return deposit(math.random(wallets))
+    elseif pick == 2 then
+      return withdrawal(payer)
+    end
   end
   return transfer(payer, math.random(wallets))
 end

@@ -456,7 +456,7 @@ class BankStatementsIT extends LedgerIntegrationTest {
                     "/v1/accounts/"
                         + jdbc.sql(
                                 "SELECT id FROM account WHERE kind = 'BANK_CLEARING'"
-                                    + " AND currency = 'VND'")
+                                    + " AND currency = 'VND' AND parent_id IS NULL")
                             .query(Long.class)
                             .single(),
                     OPERATOR)
