@@ -97,7 +97,7 @@ while [ $# -gt 0 ]; do
     --dead-webhook) DEAD_WEBHOOK=true; shift ;;
     --fees) FEES=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
-      SCENARIOS="$SCENARIOS deposit withdraw hold floor"
+      SCENARIOS="$SCENARIOS deposit withdraw hold payday floor"
       SHED_AFTER_MS=5000
       shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
