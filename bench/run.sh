@@ -250,7 +250,8 @@ rss_mb() {
     | awk '/VmRSS/ {kb += $2} END {printf "%d", kb / 1024}'
 }
 wrk_run() { # scenario connections seconds
-  local mode=$1 c=$2 d=$3 before after pg_before pg_after out line
+  local mode=$1 c=$2 d=$3 before after pg_before pg_after out line batches
+  batches=$(batch_counters || echo "0 0 0 0")
   before=$(cpu_ticks)
   pg_before=$(pg_ticks)
   out=$(MODE=$mode WALLETS=$WALLETS TARGET=$HOT MERCHANT=$MERCHANT CAMPAIGN=$CAMPAIGN \
@@ -267,6 +268,24 @@ wrk_run() { # scenario connections seconds
       printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\t%.3f\t%.3f\n", s, c, v["rps"], v["p50"],
         v["p95"], v["p99"], v["p999"], v["statuses"], cpu / hz / d, rss,
         (n > 0 ? cpu / hz / n * 1000 : 0), (n > 0 ? pg / hz / n * 1000 : 0) }' >> "$RESULTS"
+  batch_row "$4" "$c" "$batches"
+}
+# What the group-commit writers did during a row (bench/out/batches.md): batches, requests per
+# batch, and how a batch's time divides between its oldest request's wait in the queue (for a
+# writer, or for a batch in flight on one of its accounts to end) and posting it.
+BATCHES=$OUT/batches.md
+rm -f "$BATCHES"
+batch_row() { # label connections counters-before
+  local b0 r0 q0 p0 b1 r1 q1 p1
+  read -r b0 r0 q0 p0 <<<"$3"
+  read -r b1 r1 q1 p1 <<<"$(batch_counters || echo "0 0 0 0")"
+  [ -s "$BATCHES" ] || printf '%s\n%s\n' \
+    "| row | connections | batches | requests per batch | queue wait ms per batch | posting ms per batch | queue-wait share |" \
+    "|---|---:|---:|---:|---:|---:|---:|" > "$BATCHES"
+  awk -v s="$1" -v c="$2" -v b=$(( b1 - b0 )) -v r=$(( r1 - r0 )) -v q="$q1" -v q0="$q0" \
+    -v p="$p1" -v p0="$p0" 'BEGIN { if (b <= 0) exit
+      printf "| %s | %d | %d | %.1f | %.2f | %.2f | %.0f %% |\n", s, c, b, r / b,
+        (q - q0) * 1000 / b, (p - p0) * 1000 / b, 100 * (q - q0) / ((q - q0) + (p - p0)) }' >> "$BATCHES"
 }
 # --diagnose: what a measured row of the service cost PostgreSQL, statement by statement, and what
 # its sessions waited for. diagnose_start resets the counters and starts sampling (one psql session
@@ -278,10 +297,12 @@ db_counters() {
   "${PSQL_DB[@]}" -F ' ' -c "SELECT xact_commit, xact_rollback, deadlocks FROM pg_stat_database
     WHERE datname = current_database()"
 }
-batch_counters() { # batches posted, transfers they carried
+batch_counters() { # batches posted, requests they carried, seconds queued, seconds posting
   curl -sf -H "Authorization: Bearer $OPERATOR" "$BASE/actuator/prometheus" | awk '
     /^ledger_posting_batch_size_count/ {n = $2} /^ledger_posting_batch_size_sum/ {s = $2}
-    END {printf "%d %d\n", n, s}'
+    /^ledger_posting_batch_queue_wait_seconds_sum/ {q = $2}
+    /^ledger_posting_batch_duration_seconds_sum/ {p = $2}
+    END {printf "%d %d %.6f %.6f\n", n, s, q, p}'
 }
 diagnose_start() {
   "${PSQL_DB[@]}" -c "SELECT pg_stat_statements_reset()" >/dev/null
@@ -315,8 +336,8 @@ diagnose_end() { # label connections
     echo
     read -r commits rollbacks deadlocks <<<"$(db_counters)"
     read -r c0 r0 d0 <<<"$DB_BEFORE"
-    read -r batches carried <<<"$(batch_counters)"
-    read -r b0 t0 <<<"$BATCHES_BEFORE"
+    read -r batches carried _ <<<"$(batch_counters)"
+    read -r b0 t0 _ <<<"$BATCHES_BEFORE"
     awk -v n="$transfers" -v c=$(( commits - c0 )) -v r=$(( rollbacks - r0 )) -v d=$(( deadlocks - d0 )) \
       -v b=$(( batches - b0 )) -v t=$(( carried - t0 )) 'BEGIN {
         printf "Per transfer: %.3f commits, %.4f rollbacks (%d in all; retried and split batches, refused requests), %d deadlocks. ", c / n, r / n, r, d

@@ -3,6 +3,7 @@ package dev.ewallet.ledger;
 import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.domain.port.in.HotAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.SetSplittingPolicyUseCase;
+import dev.ewallet.ledger.domain.port.in.ShardedRowsQuery;
 import dev.ewallet.ledger.domain.port.in.SplitHotAccountsUseCase;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,6 +21,11 @@ class HotAccountWiring {
   SetSplittingPolicyUseCase setSplittingPolicyUseCase(
       LedgerServices services, UseCaseTimers timers) {
     return timers.timed(SetSplittingPolicyUseCase.class, services.hotAccounts());
+  }
+
+  @Bean
+  ShardedRowsQuery shardedRowsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ShardedRowsQuery.class, services.hotAccounts());
   }
 
   @Bean

@@ -130,6 +130,30 @@ public abstract class AccountRepositoryContract {
   }
 
   @Test
+  void aSystemAccountsShardsAreOpenedWithItAndCountedButAreNoMerchantsShards() {
+    AccountId hold = accounts().systemAccount(AccountKind.HOLD, USD);
+    List<AccountId> shards = accounts().systemShards(hold);
+
+    assertThat(shards).isNotEmpty().doesNotContain(hold);
+    for (AccountId id : shards) {
+      Account shard = accounts().existing(id);
+      assertThat(shard.kind()).isEqualTo(AccountKind.HOLD);
+      assertThat(shard.currency()).isEqualTo(USD);
+      assertThat(shard.owner()).isNull();
+      assertThat(shard.parent()).isEqualTo(hold);
+    }
+    assertThat(accounts().systemAccount(AccountKind.HOLD, USD))
+        .as("a shard is never taken for the main account")
+        .isEqualTo(hold);
+    assertThat(accounts().creditTargets(hold)).isEmpty();
+    assertThat(accounts().shardedMerchants()).doesNotContain(hold);
+    assertThat(accounts().shardedRows())
+        .filteredOn(rows -> rows.kind() == AccountKind.HOLD && rows.currency().equals(USD))
+        .singleElement()
+        .satisfies(rows -> assertThat(rows.shards()).isEqualTo(shards.size()));
+  }
+
+  @Test
   void lockingReturnsTheAccountsInAscendingIdOrderAndOmitsUnknownIds() {
     UserId owner = UserId.of(LedgerFixtures.freshUserId());
     Account a = openWallet(owner);
@@ -283,6 +307,10 @@ public abstract class AccountRepositoryContract {
     assertThat(accounts().creditTargets(merchant.id()))
         .containsExactlyInAnyOrder(first.id(), second.id());
     assertThat(accounts().shardedMerchants()).contains(merchant.id());
+    assertThat(accounts().shardedRows())
+        .filteredOn(rows -> rows.kind() == AccountKind.MERCHANT && rows.currency().equals(VND))
+        .singleElement()
+        .satisfies(rows -> assertThat(rows.shards()).isGreaterThanOrEqualTo(2));
     Account wallet = openWallet(owner);
     assertThat(accounts().creditTargets(wallet.id())).isEmpty();
     assertThat(accounts().findShards(wallet.id())).isEmpty();

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Nested;
 /** The fake must honour the same contracts as the real adapters, or application tests lie. */
 class InMemoryLedgerContractTest {
 
-  private final InMemoryLedger ledger = InMemoryLedger.create();
+  private final InMemoryLedger ledger = InMemoryLedger.create(4);
   private final Postings postings = Postings.over(ledger);
 
   @Nested

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
@@ -20,12 +21,14 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.TreeMap;
 
 /** {@link AccountRepository} in memory. */
 public final class InMemoryAccounts implements AccountRepository {
@@ -133,6 +136,31 @@ public final class InMemoryAccounts implements AccountRepository {
       create(new NewAccount(null, currency, kind, Instant.EPOCH, main, shard));
     }
     return main;
+  }
+
+  @Override
+  public List<ShardedRows> shardedRows() {
+    return store.locked(() -> {
+      Map<AccountKind, Map<CurrencyCode, long[]>> found =
+          new TreeMap<>(Comparator.comparing(AccountKind::name));
+      for (Account shard : store.state().accounts().values()) {
+        if (shard.parent() != null) {
+          AccountKind kind = store.state().accounts().get(shard.parent().value()).kind();
+          long[] sum =
+              found
+                  .computeIfAbsent(
+                      kind, k -> new TreeMap<>(Comparator.comparing(CurrencyCode::value)))
+                  .computeIfAbsent(shard.currency(), c -> new long[2]);
+          sum[0]++;
+          sum[1] += shard.balance().amountMinor();
+        }
+      }
+      List<ShardedRows> rows = new ArrayList<>();
+      found.forEach((kind, currencies) ->
+          currencies.forEach(
+              (currency, sum) -> rows.add(new ShardedRows(kind, currency, sum[0], sum[1]))));
+      return rows;
+    });
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.application.posting.HotRowMeter;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.hotaccount.HotAccountDecision;
 import dev.ewallet.ledger.domain.hotaccount.HotAccountRule;
@@ -18,6 +19,7 @@ import dev.ewallet.ledger.domain.port.in.HotAccounts;
 import dev.ewallet.ledger.domain.port.in.HotAccountsQuery;
 import dev.ewallet.ledger.domain.port.in.SetSplittingPolicyCommand;
 import dev.ewallet.ledger.domain.port.in.SetSplittingPolicyUseCase;
+import dev.ewallet.ledger.domain.port.in.ShardedRowsQuery;
 import dev.ewallet.ledger.domain.port.in.SplitHotAccountsCommand;
 import dev.ewallet.ledger.domain.port.in.SplitHotAccountsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
@@ -43,7 +45,10 @@ import java.util.TreeSet;
  * shards, payouts still debit the main account, and the sweep gathers the shards into it.
  */
 public final class HotAccountService
-    implements SplitHotAccountsUseCase, SetSplittingPolicyUseCase, HotAccountsQuery {
+    implements SplitHotAccountsUseCase,
+        SetSplittingPolicyUseCase,
+        HotAccountsQuery,
+        ShardedRowsQuery {
 
   /** How many of the busiest rows operators see. */
   static final int HOTTEST = 10;
@@ -155,6 +160,11 @@ public final class HotAccountService
                   command.caller().principalId(),
                   now));
         });
+  }
+
+  @Override
+  public List<ShardedRows> shardedRows() {
+    return accounts.shardedRows();
   }
 
   @Override

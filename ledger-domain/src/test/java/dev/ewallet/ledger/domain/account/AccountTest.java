@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,49 @@ class AccountTest {
     assertThatThrownBy(() -> Account.rehydrate(3, null, "VND", AccountKind.USER, 0, Instant.EPOCH))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("no owner");
+  }
+
+  @Test
+  void shardsBelongToMerchantsAndSystemAccountsOnly() {
+    Account holdShard = shard(AccountKind.HOLD, null);
+    assertThat(holdShard.parent()).isEqualTo(AccountId.of(1));
+    assertThat(shard(AccountKind.MERCHANT_SHARD, 7L).parent()).isEqualTo(AccountId.of(1));
+    assertThatThrownBy(() -> shard(AccountKind.USER, 7L))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("has parent");
+    assertThatThrownBy(() -> shard(AccountKind.MERCHANT, 7L))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() ->
+            Account.rehydrate(
+                4,
+                7L,
+                "VND",
+                AccountKind.MERCHANT_SHARD,
+                0,
+                Instant.EPOCH,
+                null,
+                null,
+                EntryHash.GENESIS,
+                AccountStatus.ACTIVE))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void shardedRowsAreOfMerchantsOrSystemAccounts() {
+    CurrencyCode vnd = CurrencyCode.of("VND");
+    assertThat(new ShardedRows(AccountKind.HOLD, vnd, 8, 0).shards()).isEqualTo(8);
+    assertThat(new ShardedRows(AccountKind.MERCHANT, vnd, 16, 900).balanceMinor()).isEqualTo(900);
+    assertThatThrownBy(() -> new ShardedRows(AccountKind.USER, vnd, 1, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new ShardedRows(AccountKind.MERCHANT_SHARD, vnd, 1, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new ShardedRows(AccountKind.FEE_REVENUE, vnd, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  private static Account shard(AccountKind kind, Long owner) {
+    return Account.rehydrate(
+        3, owner, "VND", kind, 0, Instant.EPOCH, 1L, null, EntryHash.GENESIS, AccountStatus.ACTIVE);
   }
 
   @Test

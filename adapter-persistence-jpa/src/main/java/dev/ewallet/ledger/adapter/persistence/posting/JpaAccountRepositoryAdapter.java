@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.MerchantShards;
+import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
@@ -84,6 +85,12 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
    */
   private static final String FIND_BY_ID =
       "SELECT " + AccountRows.COLUMNS + " FROM account a WHERE a.id = ?";
+
+  /** Shards per kind of their main account and currency, through the shards' partial index. */
+  private static final String SHARDED_ROWS =
+      "SELECT p.kind, s.currency, count(*) AS shards, sum(s.balance)::bigint AS balance"
+          + " FROM account s JOIN account p ON p.id = s.parent_id WHERE s.parent_id IS NOT NULL"
+          + " GROUP BY p.kind, s.currency ORDER BY p.kind, s.currency";
 
   private static final String FIND_SYSTEM_ACCOUNT =
       "SELECT id FROM account WHERE kind = ? AND currency = ? AND owner_id IS NULL"
@@ -196,12 +203,24 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
 
   @Override
   public List<AccountId> creditTargets(AccountId account) {
-    return shards.of(account);
+    return shards.ofMerchant(account);
   }
 
   @Override
   public List<AccountId> shardedMerchants() {
     return shards.merchants();
+  }
+
+  @Override
+  public List<ShardedRows> shardedRows() {
+    return jdbc.sql(SHARDED_ROWS)
+        .query((row, n) ->
+            new ShardedRows(
+                AccountKind.valueOf(row.getString("kind")),
+                CurrencyCode.of(row.getString("currency")),
+                row.getLong("shards"),
+                row.getLong("balance")))
+        .list();
   }
 
   @Override

@@ -4,7 +4,7 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +29,7 @@ final class ShardCache {
 
   private final JdbcClient jdbc;
   private volatile Map<AccountId, List<AccountId>> shards = Map.of();
-  private volatile List<AccountId> merchants = List.of();
+  private volatile Set<AccountId> merchants = Set.of();
   private volatile long loadedAtMillis = Long.MIN_VALUE / 2;
   private final AtomicLong generation = new AtomicLong();
 
@@ -45,7 +45,13 @@ final class ShardCache {
   /** The merchants that have shards. */
   List<AccountId> merchants() {
     current();
-    return merchants;
+    return List.copyOf(merchants);
+  }
+
+  /** The merchant's shards; empty for any other account. */
+  List<AccountId> ofMerchant(AccountId account) {
+    List<AccountId> found = of(account);
+    return merchants.contains(account) ? found : List.of();
   }
 
   void invalidate() {
@@ -67,7 +73,7 @@ final class ShardCache {
     }
     long seen = generation.get();
     Map<AccountId, List<AccountId>> loaded = new HashMap<>();
-    Set<AccountId> merchantsLoaded = new LinkedHashSet<>();
+    Set<AccountId> merchantsLoaded = new HashSet<>();
     jdbc.sql(ALL_SHARDS)
         .query((row, n) -> {
           AccountId parent = AccountId.of(row.getLong("parent_id"));
@@ -82,7 +88,7 @@ final class ShardCache {
         .list();
     loaded.replaceAll((parent, ids) -> List.copyOf(ids));
     shards = Map.copyOf(loaded);
-    merchants = List.copyOf(merchantsLoaded);
+    merchants = Set.copyOf(merchantsLoaded);
     loadedAtMillis = generation.get() == seen ? now : Long.MIN_VALUE / 2;
   }
 }

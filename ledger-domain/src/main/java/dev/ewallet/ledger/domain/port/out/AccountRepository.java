@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
@@ -65,6 +66,9 @@ public interface AccountRepository {
    * which spreads the movements that may post to any shard ({@code Movement.onAnyShard}) over them.
    */
   List<AccountId> systemShards(AccountId systemAccount);
+
+  /** The shards of merchants and system accounts per kind and currency, as committed. */
+  List<ShardedRows> shardedRows();
 
   /**
    * The one system account of this kind and currency, opened on first use with the shards the
