@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.application.flows;
 
 import dev.ewallet.ledger.application.OperatorPages;
+import dev.ewallet.ledger.application.posting.PostingOutcome;
 import dev.ewallet.ledger.application.posting.PostingRequest;
 import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.domain.account.Account;
@@ -13,6 +14,7 @@ import dev.ewallet.ledger.domain.error.WithdrawalNotFoundException;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.movement.Movement;
+import dev.ewallet.ledger.domain.movement.RowChange;
 import dev.ewallet.ledger.domain.movement.WithdrawalCompletion;
 import dev.ewallet.ledger.domain.movement.WithdrawalFailure;
 import dev.ewallet.ledger.domain.movement.WithdrawalRequest;
@@ -92,31 +94,25 @@ public final class WithdrawalService
             accounts.systemAccountServing(wallet, AccountKind.HOLD),
             command.amountMinor(),
             command.payee());
-    PostingReceipt receipt =
-        posting
-            .post(
-                new PostingRequest(
-                    command.caller(), command.idempotencyKey(), command.fingerprint(), withdrawal))
-            .receiptOrThrow();
-    if (!receipt.replayed()) {
-      askBank(receipt.transactionId());
+    PostingOutcome outcome =
+        posting.post(
+            new PostingRequest(
+                command.caller(), command.idempotencyKey(), command.fingerprint(), withdrawal));
+    PostingReceipt receipt = outcome.receiptOrThrow();
+    if (outcome instanceof PostingOutcome.Posted posted) {
+      askBank(requested(posted));
     }
     return receipt;
   }
 
-  /**
-   * After the commit, the posted withdrawal read back for the bank. A database that fails here
-   * leaves it unasked, for the payout job; the request has posted and is answered as posted.
-   */
-  private void askBank(TransactionId posted) {
-    Withdrawal withdrawal;
-    try {
-      withdrawal = withdrawals.findWithdrawal(posted).orElseThrow();
-    } catch (RuntimeException unread) {
-      leftToTheJob(posted, "it could not be read back to ask the bank", unread);
-      return;
+  /** The withdrawal a request placed, as committed: the bank is asked without reading it back. */
+  private static Withdrawal requested(PostingOutcome.Posted posted) {
+    for (RowChange change : posted.rowChanges()) {
+      if (change instanceof RowChange.WithdrawalRequested requested) {
+        return requested.withdrawal();
+      }
     }
-    askBank(withdrawal);
+    throw new IllegalStateException(posted.transaction() + " placed no withdrawal");
   }
 
   /**

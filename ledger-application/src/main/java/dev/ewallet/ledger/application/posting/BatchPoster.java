@@ -200,7 +200,8 @@ public final class BatchPoster {
     writes.claim(passed, now);
     writes.write(passed, working, now);
     for (PassedRequest p : passed) {
-      outcomes.put(p.request(), new Posted(p.transaction(), p.plan().feeMinor()));
+      outcomes.put(
+          p.request(), new Posted(p.transaction(), p.plan().feeMinor(), p.plan().rowChanges()));
       for (BalanceChange change : p.changes()) {
         if (working.account(change.accountId()).kind().splits()) {
           merchantRows.merge(change.accountId(), 1, Integer::sum);

@@ -2,7 +2,9 @@ package dev.ewallet.ledger.application.posting;
 
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
+import dev.ewallet.ledger.domain.movement.RowChange;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import java.util.List;
 import java.util.Objects;
 
 /** What became of one posting request. */
@@ -11,8 +13,17 @@ public sealed interface PostingOutcome {
   /** The receipt of a posted or replayed request; otherwise throws the reason it has none. */
   PostingReceipt receiptOrThrow();
 
-  /** Posted now, as this transaction, charging this fee (0 for none). */
-  record Posted(JournalTransaction transaction, long feeMinor) implements PostingOutcome {
+  /**
+   * Posted now, as this transaction, charging this fee (0 for none), with the bank-flow rows it
+   * placed or moved on as committed (a withdrawal request's withdrawal, for the bank).
+   */
+  record Posted(JournalTransaction transaction, long feeMinor, List<RowChange> rowChanges)
+      implements PostingOutcome {
+
+    public Posted {
+      Objects.requireNonNull(transaction, "transaction");
+      rowChanges = List.copyOf(rowChanges);
+    }
 
     @Override
     public PostingReceipt receiptOrThrow() {

@@ -210,19 +210,22 @@ class BankFlowServiceTest {
   }
 
   /**
-   * The database failing after the withdrawal's commit, while it is read back for the bank or while
-   * the bank's answer is noted, does not fail the request: it has posted. The withdrawal is left
-   * unnoted, and the payout job asks the bank again.
+   * The database failing after the withdrawal's commit, while the bank's answer is noted, or the
+   * bank being unreachable, does not fail the request: it has posted. The withdrawal is left
+   * unnoted, and the payout job asks the bank again. The bank is asked with the withdrawal as the
+   * posting committed it, never read back.
    */
   @Test
   void aDatabaseFaultAfterTheCommitAnswersThePostedWithdrawalAndLeavesItToThePayoutJob() {
     f.deposit(alice, 10_000);
     f.failNextWithdrawalCall(
         "markPayoutRequested", new OverloadedException("the database did not answer in time"));
-    TransactionId asked = withdraw(1_000);
     f.failNextWithdrawalCall(
         "findWithdrawal", new OutcomeUnknownException("the database connection was lost"));
+    TransactionId asked = withdraw(1_000);
+    f.bank.unreachable(true);
     TransactionId unasked = withdraw(2_000);
+    f.bank.unreachable(false);
 
     assertThat(f.balance(alice)).isEqualTo(7_000);
     assertThat(f.bank.asked()).containsExactly(asked);
