@@ -61,9 +61,14 @@ final class WorkingRows implements LockedRows {
     Set<AccountId> anyShard = movement.onAnyShard();
     SortedSet<AccountId> rows = new TreeSet<>();
     for (AccountId id : movement.accountsToLock()) {
-      rows.add(anyShard.contains(id) ? serving.getOrDefault(id, id) : id);
+      rows.add(servingRow(anyShard, id));
     }
     return rows;
+  }
+
+  /** The row serving {@code id} for a movement that may post to {@code anyShard} on any shard. */
+  private AccountId servingRow(Set<AccountId> anyShard, AccountId id) {
+    return anyShard.contains(id) ? serving.getOrDefault(id, id) : id;
   }
 
   /**
@@ -79,7 +84,7 @@ final class WorkingRows implements LockedRows {
     return new LockedRows() {
       @Override
       public Account account(AccountId id) {
-        return rows.account(anyShard.contains(id) ? serving.getOrDefault(id, id) : id);
+        return rows.account(rows.servingRow(anyShard, id));
       }
 
       @Override

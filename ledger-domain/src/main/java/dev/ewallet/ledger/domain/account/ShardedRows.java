@@ -19,7 +19,7 @@ public record ShardedRows(AccountKind kind, CurrencyCode currency, long shards, 
   public ShardedRows {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(currency, "currency");
-    if (kind == AccountKind.MERCHANT_SHARD || !(kind == AccountKind.MERCHANT || kind.isSystem())) {
+    if (kind != AccountKind.MERCHANT && !kind.isSystem()) {
       throw new IllegalArgumentException("accounts of kind " + kind + " have no shards");
     }
     if (shards < 1) {

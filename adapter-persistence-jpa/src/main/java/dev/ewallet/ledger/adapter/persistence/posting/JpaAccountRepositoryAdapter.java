@@ -184,8 +184,9 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   }
 
   /**
-   * Forgets the cached shards once the new shard is committed: forgotten before, a credit routed
-   * meanwhile would reload the shards without it and keep that answer for a while.
+   * Forgets the cached shards once the new shards are committed (at once outside a transaction):
+   * forgotten before, a posting routed meanwhile would reload the shards without them and keep that
+   * answer for a while.
    */
   private void invalidateShardsOnCommit() {
     if (!TransactionSynchronizationManager.isSynchronizationActive()) {
@@ -247,7 +248,7 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
     if (systemShards > 0
         && jdbc.sql(OPEN_SYSTEM_SHARDS).params(SqlTypes.timestamp(now), systemShards, id).update()
             > 0) {
-      shards.invalidate();
+      invalidateShardsOnCommit();
     }
     return AccountId.of(id);
   }

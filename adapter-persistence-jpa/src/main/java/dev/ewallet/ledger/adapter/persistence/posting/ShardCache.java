@@ -28,8 +28,11 @@ final class ShardCache {
           + " ORDER BY parent_id, shard_no";
 
   private final JdbcClient jdbc;
-  private volatile Map<AccountId, List<AccountId>> shards = Map.of();
-  private volatile Set<AccountId> merchants = Set.of();
+
+  /** One load: every parent's shards, and which parents are merchants. */
+  private record Loaded(Map<AccountId, List<AccountId>> shards, Set<AccountId> merchants) {}
+
+  private volatile Loaded loaded = new Loaded(Map.of(), Set.of());
   private volatile long loadedAtMillis = Long.MIN_VALUE / 2;
   private final AtomicLong generation = new AtomicLong();
 
@@ -39,19 +42,20 @@ final class ShardCache {
 
   /** The account's shards in shard order; empty when it has none. */
   List<AccountId> of(AccountId account) {
-    return current().getOrDefault(account, List.of());
+    return current().shards().getOrDefault(account, List.of());
   }
 
   /** The merchants that have shards. */
   List<AccountId> merchants() {
-    current();
-    return List.copyOf(merchants);
+    return List.copyOf(current().merchants());
   }
 
   /** The merchant's shards; empty for any other account. */
   List<AccountId> ofMerchant(AccountId account) {
-    List<AccountId> found = of(account);
-    return merchants.contains(account) ? found : List.of();
+    Loaded now = current();
+    return now.merchants().contains(account)
+        ? now.shards().getOrDefault(account, List.of())
+        : List.of();
   }
 
   void invalidate() {
@@ -59,11 +63,11 @@ final class ShardCache {
     loadedAtMillis = Long.MIN_VALUE / 2;
   }
 
-  private Map<AccountId, List<AccountId>> current() {
+  private Loaded current() {
     if (System.currentTimeMillis() - loadedAtMillis > MAX_AGE_MILLIS) {
       reload();
     }
-    return shards;
+    return loaded;
   }
 
   private synchronized void reload() {
@@ -72,23 +76,22 @@ final class ShardCache {
       return;
     }
     long seen = generation.get();
-    Map<AccountId, List<AccountId>> loaded = new HashMap<>();
-    Set<AccountId> merchantsLoaded = new HashSet<>();
+    Map<AccountId, List<AccountId>> shards = new HashMap<>();
+    Set<AccountId> merchants = new HashSet<>();
     jdbc.sql(ALL_SHARDS)
         .query((row, n) -> {
           AccountId parent = AccountId.of(row.getLong("parent_id"));
-          loaded
+          shards
               .computeIfAbsent(parent, k -> new ArrayList<>())
               .add(AccountId.of(row.getLong("id")));
           if (AccountKind.valueOf(row.getString("kind")) == AccountKind.MERCHANT_SHARD) {
-            merchantsLoaded.add(parent);
+            merchants.add(parent);
           }
           return parent;
         })
         .list();
-    loaded.replaceAll((parent, ids) -> List.copyOf(ids));
-    shards = Map.copyOf(loaded);
-    merchants = Set.copyOf(merchantsLoaded);
+    shards.replaceAll((parent, ids) -> List.copyOf(ids));
+    loaded = new Loaded(Map.copyOf(shards), Set.copyOf(merchants));
     loadedAtMillis = generation.get() == seen ? now : Long.MIN_VALUE / 2;
   }
 }
