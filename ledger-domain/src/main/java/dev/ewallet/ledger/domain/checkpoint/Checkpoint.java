@@ -1,76 +1,89 @@
 package dev.ewallet.ledger.domain.checkpoint;
 
-import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * What a checkpoint states about one currency's books at one journal position: the root of the
- * Merkle sum tree over every customer account (its sum is what the business owes its customers),
- * how many accounts it covers, and the system accounts' balance beside it. The books balance when
- * the two add up to zero. Signed as its {@link #signedText} ({@link SignedCheckpoint}).
+ * What a checkpoint states about the books at one journal position, every currency at once (each
+ * with its tree's root, what customers hold and the system accounts' balance), and the id of the
+ * key that signs it. Signed as its {@link #signedContent} ({@link SignedCheckpoint}).
  *
- * @param journalPosition the newest journal entry id the checkpoint covers
- * @param keyId the signing key's id, so that a verifier picks the right public key after rotation
+ * @param position the newest journal entry id the checkpoint covers
+ * @param currencies one per currency, in currency order, none twice
+ * @param keyId the signing key's id, so that a verifier picks the right public key after rotation:
+ *     1 to 64 letters, digits, dots, hyphens or underscores
  */
 public record Checkpoint(
-    CurrencyCode currency,
-    SumNode root,
-    long accounts,
-    long systemBalanceMinor,
-    long journalPosition,
-    Instant at,
-    String keyId) {
+    UUID id, Instant createdAt, long position, List<CurrencyTotals> currencies, String keyId) {
 
-  /** The first line of every signed text: the format and its version. */
-  public static final String FORMAT = "wallet-ledger-checkpoint/1";
+  private static final Pattern KEY_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
   public Checkpoint {
-    Objects.requireNonNull(currency, "currency");
-    Objects.requireNonNull(root, "root");
-    Objects.requireNonNull(at, "at");
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(keyId, "keyId");
-    if (accounts < 1 || journalPosition < 0) {
+    if (position < 0) {
+      throw new IllegalArgumentException("a journal position of 0 or more, not " + position);
+    }
+    if (!KEY_ID.matcher(keyId).matches()) {
       throw new IllegalArgumentException(
-          "a checkpoint covers at least one account at a position of 0 or more");
+          "a key id is 1 to 64 letters, digits, dots, hyphens or underscores");
     }
-    if (keyId.isBlank() || keyId.chars().anyMatch(c -> c == '\n' || c == '=')) {
-      throw new IllegalArgumentException("a key id is one line without '='");
+    currencies =
+        currencies.stream()
+            .sorted(Comparator.comparing(totals -> totals.currency().value()))
+            .toList();
+    if (currencies.stream().map(CurrencyTotals::currency).distinct().count() != currencies.size()) {
+      throw new IllegalArgumentException("a currency is stated twice");
     }
-    at = at.truncatedTo(ChronoUnit.MICROS);
+    createdAt = createdAt.truncatedTo(ChronoUnit.MICROS);
   }
 
-  /** Whether the customer accounts and the system accounts add up to zero. */
+  /** Whether every currency's customer and system accounts add up to zero. */
   public boolean booksBalance() {
-    return Math.addExact(root.sumMinor(), systemBalanceMinor) == 0;
+    return currencies.stream().allMatch(CurrencyTotals::booksBalance);
   }
 
   /**
-   * The bytes signed: UTF-8 lines {@code key=value} in this order, after {@link #FORMAT}, each
-   * ending in a line feed. A verifier rebuilds them from the published fields.
+   * The exact bytes signed: the UTF-8 of canonical JSON, no whitespace, the fields in this order:
+   * {@code {"id","createdAt","position","currencies":[{"currency","root","total","systemBalance"}],
+   * "keyId"}}, numbers as integers, the time as ISO-8601 UTC with at most microseconds. Every
+   * string is a UUID, a time, a currency code, hex or a key id, so none needs escaping. A verifier
+   * checks the signature over the bytes published, then reads the fields from them.
    */
-  public byte[] signedText() {
-    String text =
-        FORMAT
-            + "\ncurrency="
-            + currency.value()
-            + "\nroot="
-            + root.hash().hex()
-            + "\ntotal="
-            + root.sumMinor()
-            + "\naccounts="
-            + accounts
-            + "\nsystem="
-            + systemBalanceMinor
-            + "\nposition="
-            + journalPosition
-            + "\nat="
-            + at
-            + "\nkey="
+  public byte[] signedContent() {
+    String currencyParts =
+        currencies.stream()
+            .map(totals ->
+                "{\"currency\":\""
+                    + totals.currency().value()
+                    + "\",\"root\":\""
+                    + totals.root().hash().hex()
+                    + "\",\"total\":"
+                    + totals.totalMinor()
+                    + ",\"systemBalance\":"
+                    + totals.systemBalanceMinor()
+                    + "}")
+            .collect(Collectors.joining(","));
+    String json =
+        "{\"id\":\""
+            + id
+            + "\",\"createdAt\":\""
+            + createdAt
+            + "\",\"position\":"
+            + position
+            + ",\"currencies\":["
+            + currencyParts
+            + "],\"keyId\":\""
             + keyId
-            + "\n";
-    return text.getBytes(StandardCharsets.UTF_8);
+            + "\"}";
+    return json.getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -8,8 +8,9 @@ import java.util.Base64;
 import java.util.Objects;
 
 /**
- * A checkpoint with its Ed25519 signature over {@link Checkpoint#signedText}, made with the JDK's
- * own {@link Signature}. Anyone holding the signer's public key checks it without the service.
+ * A checkpoint with its Ed25519 signature over {@link Checkpoint#signedContent}, made with the
+ * JDK's own {@link Signature}. Anyone holding the signer's public key checks it without the
+ * service.
  *
  * @param signature the signature, Base64
  */
@@ -28,7 +29,7 @@ public record SignedCheckpoint(Checkpoint checkpoint, String signature) {
     try {
       Signature signer = Signature.getInstance(ALGORITHM);
       signer.initSign(key);
-      signer.update(checkpoint.signedText());
+      signer.update(checkpoint.signedContent());
       return new SignedCheckpoint(checkpoint, Base64.getEncoder().encodeToString(signer.sign()));
     } catch (GeneralSecurityException e) {
       throw new IllegalArgumentException("the key cannot sign " + ALGORITHM + ": " + e, e);
@@ -43,7 +44,7 @@ public record SignedCheckpoint(Checkpoint checkpoint, String signature) {
     try {
       Signature verifier = Signature.getInstance(ALGORITHM);
       verifier.initVerify(key);
-      verifier.update(checkpoint.signedText());
+      verifier.update(checkpoint.signedContent());
       return verifier.verify(Base64.getDecoder().decode(signature));
     } catch (GeneralSecurityException | IllegalArgumentException unreadable) {
       return false;

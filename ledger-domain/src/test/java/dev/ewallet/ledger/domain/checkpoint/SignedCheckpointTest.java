@@ -11,24 +11,38 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class SignedCheckpointTest {
 
-  private static final CurrencyCode VND = CurrencyCode.of("VND");
+  private static final UUID ID = UUID.fromString("0b4f6a44-5c1e-4f7e-9a55-3f2d2c1b0a99");
+  private static final Instant AT = Instant.parse("2026-12-07T10:00:00.123456789Z");
 
   private static KeyPair ed25519() throws NoSuchAlgorithmException {
     return KeyPairGenerator.getInstance(SignedCheckpoint.ALGORITHM).generateKeyPair();
   }
 
-  private static Checkpoint checkpoint(long system, String keyId) {
+  private static CurrencyTotals vnd(long system) {
     SumNode root =
         MerkleSumTree.build()
             .add(new AccountLeaf(AccountId.of(1), 700, 0, EntryHash.GENESIS, 4))
             .add(new AccountLeaf(AccountId.of(2), 300, 100, EntryHash.GENESIS, 9))
             .root();
-    return new Checkpoint(
-        VND, root, 2, system, 9, Instant.parse("2026-12-07T10:00:00.123456789Z"), keyId);
+    return new CurrencyTotals(CurrencyCode.of("VND"), root, system);
+  }
+
+  private static CurrencyTotals usd() {
+    SumNode root =
+        MerkleSumTree.build()
+            .add(new AccountLeaf(AccountId.of(3), 50, 0, EntryHash.GENESIS, 7))
+            .root();
+    return new CurrencyTotals(CurrencyCode.of("USD"), root, -50);
+  }
+
+  private static Checkpoint checkpoint(long vndSystem, String keyId) {
+    return new Checkpoint(ID, AT, 9, List.of(vnd(vndSystem), usd()), keyId);
   }
 
   @Test
@@ -46,35 +60,27 @@ class SignedCheckpointTest {
     KeyPair key = ed25519();
     SignedCheckpoint signed = SignedCheckpoint.sign(checkpoint(-1_000, "k1"), key.getPrivate());
     Checkpoint c = signed.checkpoint();
+    CurrencyTotals honest = c.currencies().get(1);
 
     Checkpoint lowerTotal =
         new Checkpoint(
-            c.currency(),
-            new SumNode(c.root().hash(), c.root().sumMinor() - 1),
-            c.accounts(),
-            c.systemBalanceMinor(),
-            c.journalPosition(),
-            c.at(),
+            c.id(),
+            c.createdAt(),
+            c.position(),
+            List.of(
+                c.currencies().get(0),
+                new CurrencyTotals(
+                    honest.currency(),
+                    new SumNode(honest.root().hash(), honest.totalMinor() - 1),
+                    honest.systemBalanceMinor())),
             c.keyId());
     Checkpoint otherKeyId =
-        new Checkpoint(
-            c.currency(),
-            c.root(),
-            c.accounts(),
-            c.systemBalanceMinor(),
-            c.journalPosition(),
-            c.at(),
-            "k2");
+        new Checkpoint(c.id(), c.createdAt(), c.position(), c.currencies(), "k2");
     Checkpoint later =
-        new Checkpoint(
-            c.currency(),
-            c.root(),
-            c.accounts(),
-            c.systemBalanceMinor(),
-            c.journalPosition() + 1,
-            c.at(),
-            c.keyId());
-    for (Checkpoint forged : new Checkpoint[] {lowerTotal, otherKeyId, later}) {
+        new Checkpoint(c.id(), c.createdAt(), c.position() + 1, c.currencies(), c.keyId());
+    Checkpoint oneCurrencyLess =
+        new Checkpoint(c.id(), c.createdAt(), c.position(), List.of(honest), c.keyId());
+    for (Checkpoint forged : new Checkpoint[] {lowerTotal, otherKeyId, later, oneCurrencyLess}) {
       assertThat(new SignedCheckpoint(forged, signed.signature()).verifiesWith(key.getPublic()))
           .isFalse();
     }
@@ -82,14 +88,19 @@ class SignedCheckpointTest {
   }
 
   @Test
-  void theSignedTextIsVersionedLinesInAFixedOrder() {
-    String text = new String(checkpoint(-1_000, "k1").signedText(), StandardCharsets.UTF_8);
+  void theSignedContentIsCanonicalJsonWithTheCurrenciesInOrder() {
+    String json = new String(checkpoint(-1_000, "k1").signedContent(), StandardCharsets.UTF_8);
 
-    assertThat(text)
-        .startsWith("wallet-ledger-checkpoint/1\ncurrency=VND\nroot=")
-        .contains("\ntotal=1000\naccounts=2\nsystem=-1000\nposition=9\n")
-        .endsWith("\nat=2026-12-07T10:00:00.123456Z\nkey=k1\n");
+    assertThat(json)
+        .startsWith(
+            "{\"id\":\"0b4f6a44-5c1e-4f7e-9a55-3f2d2c1b0a99\","
+                + "\"createdAt\":\"2026-12-07T10:00:00.123456Z\",\"position\":9,"
+                + "\"currencies\":[{\"currency\":\"USD\",\"root\":\"")
+        .contains("\"total\":50,\"systemBalance\":-50},{\"currency\":\"VND\",\"root\":\"")
+        .endsWith("\"total\":1000,\"systemBalance\":-1000}],\"keyId\":\"k1\"}");
     assertThat(checkpoint(-999, "k1").booksBalance()).isFalse();
-    assertThatThrownBy(() -> checkpoint(0, "a=b")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> checkpoint(0, "a\"b")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Checkpoint(ID, AT, 9, List.of(usd(), usd()), "k1"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }
