@@ -36,8 +36,11 @@ final class KafkaTestBroker {
   /** Freezes and their lifting, every account's in order. */
   static final String ACCOUNTS = "ledger.accounts";
 
+  /** Signed checkpoints, in the order made. */
+  static final String CHECKPOINTS = "wallet.checkpoints";
+
   private static final List<String> TOPICS =
-      List.of(LEDGER_EVENTS, SAFEGUARDING, MONITORS, ACCOUNTS);
+      List.of(LEDGER_EVENTS, SAFEGUARDING, MONITORS, ACCOUNTS, CHECKPOINTS);
 
   private static final int FORWARDED_PORT = FreePorts.one();
   private static EmbeddedKafkaKraftBroker broker;

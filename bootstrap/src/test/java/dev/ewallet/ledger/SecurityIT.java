@@ -198,7 +198,7 @@ class SecurityIT extends LedgerIntegrationTest {
 
   @Test
   void outsideLocalModeTheServiceRunsOnlyAsTheRuntimeRole() {
-    Map<String, Object> production = new LinkedHashMap<>();
+    Map<String, Object> production = new LinkedHashMap<>(TestCheckpointKeys.signing());
     production.put("ledger.security.mode", "production");
     production.put("ledger.security.jwt-secret", "");
     production.put(
@@ -252,15 +252,13 @@ class SecurityIT extends LedgerIntegrationTest {
 
   @Test
   void startupIsRefusedWhereASharedSecretCouldVerifyProductionTokens() {
-    assertThatThrownBy(() -> startAnotherInstance(Map.of("ledger.security.mode", "production")))
+    Map<String, Object> production = new LinkedHashMap<>(TestCheckpointKeys.signing());
+    production.put("ledger.security.mode", "production");
+    assertThatThrownBy(() -> startAnotherInstance(production))
         .hasStackTraceContaining("outside ledger.security.mode=local");
-    assertThatThrownBy(() ->
-            startAnotherInstance(
-                Map.of(
-                    "ledger.security.mode",
-                    "production",
-                    "ledger.security.jwt-secret",
-                    "local-development-secret-change-me-0123456789")))
+    Map<String, Object> sharedSecret = new LinkedHashMap<>(production);
+    sharedSecret.put("ledger.security.jwt-secret", "local-development-secret-change-me-0123456789");
+    assertThatThrownBy(() -> startAnotherInstance(sharedSecret))
         .hasStackTraceContaining("outside ledger.security.mode=local");
     assertThatThrownBy(() ->
             startAnotherInstance(
@@ -268,9 +266,9 @@ class SecurityIT extends LedgerIntegrationTest {
                     "spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
                     "https://identity.example/jwks")))
         .hasStackTraceContaining("verified one way only");
-    assertThatThrownBy(() ->
-            startAnotherInstance(
-                Map.of("ledger.security.mode", "production", "ledger.security.jwt-secret", "")))
+    Map<String, Object> noVerification = new LinkedHashMap<>(production);
+    noVerification.put("ledger.security.jwt-secret", "");
+    assertThatThrownBy(() -> startAnotherInstance(noVerification))
         .hasStackTraceContaining("no token verification is configured");
   }
 }

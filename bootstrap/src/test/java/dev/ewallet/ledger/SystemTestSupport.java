@@ -463,6 +463,7 @@ abstract class SystemTestSupport {
     settings.put("ledger.security.mode", "local");
     settings.put("ledger.security.jwt-secret", TestTokens.SECRET);
     settings.put("ledger.reconciliation.cron", "-");
+    settings.put("ledger.checkpoints.check-interval", "PT24H");
     settings.put("ledger.bank.gateway", "simulator");
     settings.put("server.port", 0);
     settings.putAll(overrides);

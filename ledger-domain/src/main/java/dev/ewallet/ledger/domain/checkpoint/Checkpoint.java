@@ -1,12 +1,17 @@
 package dev.ewallet.ledger.domain.checkpoint;
 
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -24,6 +29,17 @@ public record Checkpoint(
     UUID id, Instant createdAt, long position, List<CurrencyTotals> currencies, String keyId) {
 
   private static final Pattern KEY_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+  private static final Pattern SIGNED =
+      Pattern.compile(
+          "\\{\"id\":\"([0-9a-f-]{36})\",\"createdAt\":\"([0-9TZ:.-]{20,30})\","
+              + "\"position\":(\\d{1,19}),\"currencies\":\\[(.*)\\],"
+              + "\"keyId\":\"([A-Za-z0-9._-]{1,64})\"\\}");
+
+  private static final Pattern CURRENCY =
+      Pattern.compile(
+          "\\{\"currency\":\"([A-Z]{3})\",\"root\":\"([0-9a-f]{64})\","
+              + "\"total\":(\\d{1,19}),\"systemBalance\":(-?\\d{1,19})\\},?");
 
   public Checkpoint {
     Objects.requireNonNull(id, "id");
@@ -44,6 +60,48 @@ public record Checkpoint(
       throw new IllegalArgumentException("a currency is stated twice");
     }
     createdAt = createdAt.truncatedTo(ChronoUnit.MICROS);
+  }
+
+  /**
+   * The checkpoint whose {@link #signedContent} these bytes are, read strictly: anything but the
+   * canonical form this class writes (other spacing, order, escapes or fields) is refused, so a
+   * verifier reads exactly what was signed.
+   *
+   * @throws IllegalArgumentException for bytes that are not a canonical checkpoint
+   */
+  public static Checkpoint fromSignedContent(byte[] signedContent) {
+    String json = new String(signedContent, StandardCharsets.UTF_8);
+    Matcher whole = SIGNED.matcher(json);
+    if (!whole.matches()) {
+      throw new IllegalArgumentException("not a checkpoint's signed content");
+    }
+    List<CurrencyTotals> currencies = new ArrayList<>();
+    Matcher currency = CURRENCY.matcher(whole.group(4));
+    int at = 0;
+    while (currency.find() && currency.start() == at) {
+      at = currency.end();
+      currencies.add(
+          new CurrencyTotals(
+              CurrencyCode.of(currency.group(1)),
+              new SumNode(new NodeHash(currency.group(2)), Long.parseLong(currency.group(3))),
+              Long.parseLong(currency.group(4))));
+    }
+    try {
+      Checkpoint checkpoint =
+          new Checkpoint(
+              UUID.fromString(whole.group(1)),
+              Instant.parse(whole.group(2)),
+              Long.parseLong(whole.group(3)),
+              currencies,
+              whole.group(5));
+      if (!Arrays.equals(checkpoint.signedContent(), signedContent)) {
+        throw new IllegalArgumentException("a checkpoint's signed content, but not canonical");
+      }
+      return checkpoint;
+    } catch (DateTimeParseException | NumberFormatException unreadable) {
+      throw new IllegalArgumentException(
+          "not a checkpoint's signed content: " + unreadable, unreadable);
+    }
   }
 
   /** Whether every currency's customer and system accounts add up to zero. */

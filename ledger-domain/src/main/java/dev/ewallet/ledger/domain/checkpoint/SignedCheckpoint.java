@@ -16,6 +16,9 @@ import java.util.Objects;
  */
 public record SignedCheckpoint(Checkpoint checkpoint, String signature) {
 
+  /** The type of the event that publishes a signed checkpoint (docs/events.md). */
+  public static final String EVENT_TYPE = "checkpoint.signed";
+
   /** The signature algorithm, as the JDK names it. */
   public static final String ALGORITHM = "Ed25519";
 

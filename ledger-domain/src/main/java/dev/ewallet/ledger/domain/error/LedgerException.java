@@ -13,6 +13,8 @@ public abstract sealed class LedgerException extends RuntimeException
         AccountNotFoundException,
         AlreadyReversedException,
         AmountLimitExceededException,
+        CheckpointNotFoundException,
+        CheckpointRefusedException,
         CurrencyMismatchException,
         DuplicateReferenceException,
         HoldNotFoundException,

@@ -31,6 +31,13 @@ public record ReconciliationMismatch(
      * the first such), or the account's chain ends elsewhere than its newest entry; the amounts are
      * 0.
      */
-    HASH_CHAIN_BROKEN
+    HASH_CHAIN_BROKEN,
+    /**
+     * The journal no longer gives an account's state as the newest signed checkpoint states it: the
+     * entry the checkpoint's leaf ends with is gone, or has another hash or balance
+     * (docs/proofs.md); the entry named is that one, the amounts are the leaf's balance and the
+     * entry's (0 when gone).
+     */
+    CHECKPOINT_LEAF_NOT_IN_JOURNAL
   }
 }

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.domain.webhook;
 
 import dev.ewallet.ledger.domain.account.AccountStatusChanged;
+import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.monitor.MonitorTriggered;
 import java.util.Arrays;
@@ -14,7 +15,9 @@ public enum WebhookEventType {
   /** An operator froze a wallet or lifted its freeze. */
   ACCOUNT_STATUS_CHANGED(AccountStatusChanged.TYPE),
   /** A safeguarding check found the bank short. */
-  SAFEGUARDING_SHORTFALL("safeguarding.shortfall");
+  SAFEGUARDING_SHORTFALL("safeguarding.shortfall"),
+  /** A checkpoint of the books was signed (docs/proofs.md). */
+  CHECKPOINT_SIGNED(SignedCheckpoint.EVENT_TYPE);
 
   private final String wireName;
 

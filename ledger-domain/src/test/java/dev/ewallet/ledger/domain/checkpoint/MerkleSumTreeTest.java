@@ -43,6 +43,73 @@ class MerkleSumTreeTest {
   }
 
   @Test
+  void chunksJoinToTheRootAndRebuildEveryProof() {
+    for (int count : new int[] {1, 1023, 1024, 1025, 3 * 1024, 5 * 1024 + 7}) {
+      List<AccountLeaf> leaves = leaves(count);
+      MerkleSumTree whole = tree(leaves, null);
+      List<TreeChunk> chunks = whole.chunks();
+      assertThat(chunks).hasSize((count + 1023) / 1024);
+      for (AccountLeaf leaf : List.of(leaves.getFirst(), leaves.get(count / 2), leaves.getLast())) {
+        int index = leaves.indexOf(leaf) / MerkleSumTree.CHUNK_LEAVES;
+        List<AccountLeaf> chunkLeaves =
+            leaves.subList(
+                index * MerkleSumTree.CHUNK_LEAVES,
+                Math.min(count, (index + 1) * MerkleSumTree.CHUNK_LEAVES));
+        SumProof rebuilt =
+            MerkleSumTree.proofFromChunks(chunks, chunkLeaves, leaf.account()).orElseThrow();
+        assertThat(rebuilt)
+            .as("leaf %s of %s", leaf.account(), count)
+            .isEqualTo(tree(leaves, leaf.account()).proof().orElseThrow());
+        assertThat(rebuilt.provesUnder(whole.root())).isTrue();
+      }
+    }
+  }
+
+  /** The tree as docs/proofs.md states it, built the plain way, for counts around chunk edges. */
+  @Test
+  void theChunkedTreeIsTheTreeTheDocsDescribe() {
+    for (int count : new int[] {1, 3, 1024, 1025, 2047, 2048, 3 * 1024 + 1}) {
+      List<AccountLeaf> leaves = leaves(count);
+      assertThat(tree(leaves, null).root()).as("%s leaves", count).isEqualTo(plainRoot(leaves));
+    }
+  }
+
+  /** Leaves paired left to right, a level's odd node waits; the waiting joined from the right. */
+  private static SumNode plainRoot(List<AccountLeaf> leaves) {
+    List<SumNode> nodes = new ArrayList<>();
+    List<Integer> heights = new ArrayList<>();
+    for (AccountLeaf leaf : leaves) {
+      SumNode node = leaf.node();
+      int height = 0;
+      while (!heights.isEmpty() && heights.getLast() == height) {
+        heights.removeLast();
+        node = SumNode.parent(nodes.removeLast(), node);
+        height++;
+      }
+      nodes.add(node);
+      heights.add(height);
+    }
+    SumNode root = nodes.removeLast();
+    while (!nodes.isEmpty()) {
+      root = SumNode.parent(nodes.removeLast(), root);
+    }
+    return root;
+  }
+
+  @Test
+  void aChunkWhoseKeptLeavesChangedGivesNoProof() {
+    List<AccountLeaf> leaves = leaves(1500);
+    List<TreeChunk> chunks = tree(leaves, null).chunks();
+    List<AccountLeaf> kept = new ArrayList<>(leaves.subList(1024, 1500));
+    AccountLeaf first = kept.getFirst();
+    kept.set(0, leaf(first.account().value(), first.balanceMinor() + 1));
+    assertThatThrownBy(
+            () -> MerkleSumTree.proofFromChunks(chunks, kept, leaves.get(1400).account()))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(MerkleSumTree.proofFromChunks(chunks, kept, AccountId.of(1))).isEmpty();
+  }
+
+  @Test
   void theRootDependsOnEveryLeafsStateAndOrder() {
     List<AccountLeaf> leaves = leaves(7);
     SumNode root = tree(leaves, null).root();

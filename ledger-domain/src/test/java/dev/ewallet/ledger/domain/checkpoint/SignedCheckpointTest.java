@@ -56,6 +56,43 @@ class SignedCheckpointTest {
   }
 
   @Test
+  void theSignedContentReadsBackOnlyInItsCanonicalForm() {
+    Checkpoint checkpoint = checkpoint(-1_000, "k1");
+    byte[] content = checkpoint.signedContent();
+    assertThat(Checkpoint.fromSignedContent(content)).isEqualTo(checkpoint);
+
+    String json = new String(content, StandardCharsets.UTF_8);
+    for (String altered :
+        List.of(
+            json.replace("{\"id\"", "{ \"id\""),
+            json.replace("\"keyId\":\"k1\"", "\"keyId\":\"k1\",\"extra\":1"),
+            json.replace("},{", "},,{"),
+            json.replace("\"position\":9", "\"position\":09"),
+            json.replace("\"currencies\":[", "\"currencies\":[{\"currency\":\"EUR\"},"),
+            "{}")) {
+      assertThatThrownBy(
+              () -> Checkpoint.fromSignedContent(altered.getBytes(StandardCharsets.UTF_8)))
+          .as(altered)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void aRetiredKeyVerifiesOnlyWhatItSignedWhileValid() throws Exception {
+    KeyPair key = ed25519();
+    SignedCheckpoint signed = SignedCheckpoint.sign(checkpoint(-1_000, "k1"), key.getPrivate());
+    CheckpointKey valid =
+        new CheckpointKey("k1", key.getPublic(), AT.minusSeconds(60), AT.plusSeconds(1));
+    CheckpointKey retiredBefore =
+        new CheckpointKey("k1", key.getPublic(), AT.minusSeconds(60), AT.minusSeconds(1));
+    CheckpointKey otherId = new CheckpointKey("k2", key.getPublic(), AT.minusSeconds(60), null);
+
+    assertThat(valid.verifies(signed)).isTrue();
+    assertThat(retiredBefore.verifies(signed)).isFalse();
+    assertThat(otherId.verifies(signed)).isFalse();
+  }
+
+  @Test
   void anyChangedFieldBreaksTheSignature() throws Exception {
     KeyPair key = ed25519();
     SignedCheckpoint signed = SignedCheckpoint.sign(checkpoint(-1_000, "k1"), key.getPrivate());

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence.audit;
 
 import dev.ewallet.ledger.adapter.persistence.EntryRows;
+import dev.ewallet.ledger.adapter.persistence.LongScans;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
@@ -8,30 +9,25 @@ import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch.Kind;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.out.LedgerAudit;
-import dev.ewallet.ledger.runtime.RequestDeadline;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Reconciliation queries: full scans of the journal, meant for the nightly job and operators, never
- * for the request path. They are the one read allowed to outlast the database's ordinary statement
- * and socket timeouts: an operator's request may use all of its remaining deadline, and the nightly
- * job (which serves no request) as long as the scans need.
+ * Reconciliation queries: full scans of the journal, meant for the nightly job, checkpoints and
+ * operators, never for the request path; they may outlast the ordinary timeouts ({@link
+ * LongScans}).
  */
 @Repository
 class JdbcLedgerAuditAdapter implements LedgerAudit {
@@ -134,8 +130,6 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
           + " WHERE a.kind = 'HOLD' AND a.owner_id IS NULL AND a.parent_id IS NULL) h"
           + " WHERE balance <> pending";
 
-  private static final Executor SAME_THREAD = Runnable::run;
-
   private final JdbcClient jdbc;
   private final DataSource dataSource;
   private final TransactionTemplate readOnly;
@@ -158,17 +152,7 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
    */
   private <T> T scan(Supplier<T> query) {
     return readOnly.execute(status -> {
-      long budgetMs =
-          RequestDeadline.remaining().map(left -> Math.max(1, left.toMillis())).orElse(0L);
-      try {
-        DataSourceUtils.getConnection(dataSource).setNetworkTimeout(SAME_THREAD, (int) budgetMs);
-      } catch (SQLException e) {
-        throw new IllegalStateException("cannot set the scan's socket timeout", e);
-      }
-      jdbc.sql("SELECT set_config('statement_timeout', ?, true)")
-          .param(String.valueOf(budgetMs))
-          .query(String.class)
-          .single();
+      LongScans.allowTheRequestsDeadline(jdbc, dataSource);
       return query.get();
     });
   }

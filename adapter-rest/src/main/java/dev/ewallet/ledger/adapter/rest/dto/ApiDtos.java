@@ -562,7 +562,10 @@ public final class ApiDtos {
   /** {@code POST /v1/webhook-endpoints}. */
   public record CreateWebhookEndpointRequest(
       String url,
-      @Schema(description = "transaction.posted, balance.monitor.triggered, safeguarding.shortfall")
+      @Schema(
+              description =
+                  "transaction.posted, balance.monitor.triggered, account.status.changed,"
+                      + " safeguarding.shortfall, checkpoint.signed")
           List<String> eventTypes,
       @Schema(description = "Only events that touch this account") Long accountId) {}
 
@@ -610,4 +613,61 @@ public final class ApiDtos {
 
   /** {@code nextCursor}: pass it as {@code cursor} for the next (older) page; null on the last. */
   public record WebhookDeliveriesResponse(List<WebhookDeliveryResponse> items, String nextCursor) {}
+
+  /**
+   * A signed checkpoint: each currency's tree root, what customer accounts hold ({@code total}) and
+   * the system accounts' balance, the bytes signed and the Ed25519 signature (docs/proofs.md).
+   */
+  public record CheckpointResponse(
+      String id,
+      Instant createdAt,
+      @Schema(description = "The newest journal entry id the checkpoint covers") long position,
+      List<CurrencyTotalsResponse> currencies,
+      String keyId,
+      @Schema(description = "Base64 of the exact bytes signed: the canonical JSON of the fields")
+          String signedContent,
+      @Schema(description = "Ed25519 over signedContent, base64") String signature) {}
+
+  /** One currency of a checkpoint; the books balance when total + systemBalance = 0. */
+  public record CurrencyTotalsResponse(
+      String currency,
+      @Schema(description = "The Merkle sum tree's root hash, hex") String root,
+      @Schema(description = "What customer accounts hold, in minor units: the root's sum")
+          long total,
+      @Schema(description = "The sum of the system accounts' balances") long systemBalance) {}
+
+  /** A public key checkpoints verify with, and when it signed. */
+  public record CheckpointKeyResponse(
+      String keyId,
+      @Schema(description = "Always Ed25519") String algorithm,
+      @Schema(description = "The X.509 SubjectPublicKeyInfo of the key, base64") String publicKey,
+      Instant validFrom,
+      @JsonInclude(JsonInclude.Include.NON_NULL)
+          @Schema(description = "When it stopped signing; absent while it signs")
+          Instant validTo) {}
+
+  /**
+   * That an account is counted in a checkpoint: its leaf and the siblings from it up to the root of
+   * its currency's tree (proof format version 1, docs/proofs.md).
+   */
+  public record AccountProofResponse(
+      @Schema(description = "The proof format's version") int version,
+      String currency,
+      ProofLeafResponse leaf,
+      @Schema(description = "The siblings from the leaf up; each says on which side it stands")
+          List<ProofStepResponse> path,
+      CheckpointResponse checkpoint) {}
+
+  /** An account's leaf: what the checkpoint commits to about it. */
+  public record ProofLeafResponse(
+      long accountId,
+      long balance,
+      long heldAmount,
+      @Schema(description = "The end of the account's hash chain, hex") String chainHead,
+      @Schema(description = "The id of the account's newest entry; 0 before the first")
+          long lastEntryId) {}
+
+  /** A sibling on a proof's path: its side, hash and sum. */
+  public record ProofStepResponse(
+      @Schema(allowableValues = {"LEFT", "RIGHT"}) String side, String hash, long sum) {}
 }

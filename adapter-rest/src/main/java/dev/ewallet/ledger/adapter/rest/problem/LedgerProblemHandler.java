@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.rest.problem;
 import dev.ewallet.ledger.adapter.rest.filter.AuditRequestFilter;
 import dev.ewallet.ledger.adapter.rest.filter.HeaderScreening;
 import dev.ewallet.ledger.adapter.rest.filter.RequestBodyLimitFilter;
+import dev.ewallet.ledger.domain.error.CheckpointRefusedException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.LimitExceededException;
 import dev.ewallet.ledger.domain.error.OutcomeUnknownException;
@@ -10,6 +11,9 @@ import dev.ewallet.ledger.domain.error.OverloadedException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -76,6 +80,23 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
         && answer.getBody() instanceof ProblemDetail problem) {
       problem.setProperty("limit", limit.limit());
       problem.setProperty("remaining", limit.remainingMinor());
+    }
+    if (e instanceof CheckpointRefusedException refused
+        && answer.getBody() instanceof ProblemDetail problem) {
+      problem.setProperty(
+          "breaks",
+          refused.breaks().stream()
+              .map(found -> {
+                Map<String, Object> described = new LinkedHashMap<>();
+                described.put("kind", found.kind());
+                described.put("accountId", found.accountId());
+                described.put("entryId", found.entryId());
+                described.put("currency", found.currency());
+                return described;
+              })
+              .toList());
+      problem.setProperty(
+          "lastHoldingCheckpoint", refused.lastHolding().map(UUID::toString).orElse(null));
     }
     return answer;
   }

@@ -5,6 +5,8 @@ import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
+import dev.ewallet.ledger.domain.error.CheckpointNotFoundException;
+import dev.ewallet.ledger.domain.error.CheckpointRefusedException;
 import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
@@ -65,6 +67,7 @@ public enum ProblemCode {
   WEBHOOK_ENDPOINT_NOT_FOUND(HttpStatus.NOT_FOUND, "Webhook endpoint not found"),
   WEBHOOK_DELIVERY_NOT_FOUND(HttpStatus.NOT_FOUND, "Webhook delivery not found"),
   MONITOR_NOT_FOUND(HttpStatus.NOT_FOUND, "Monitor not found"),
+  CHECKPOINT_NOT_FOUND(HttpStatus.NOT_FOUND, "Checkpoint not found"),
   NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
@@ -76,6 +79,7 @@ public enum ProblemCode {
   PENDING_DEPOSIT_NOT_PENDING(HttpStatus.CONFLICT, "Pending deposit settled or failed already"),
   STATEMENT_CONFLICT(HttpStatus.CONFLICT, "Statement imported before with other content"),
   STATEMENT_LINE_RESOLVED(HttpStatus.CONFLICT, "Statement line resolved already"),
+  CHECKPOINT_REFUSED(HttpStatus.CONFLICT, "The books do not hold: no checkpoint signed"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
   STATEMENT_TOO_LARGE(
@@ -147,6 +151,8 @@ public enum ProblemCode {
       case MonitorNotFoundException missing -> MONITOR_NOT_FOUND;
       case TooManyMonitorsException tooMany -> TOO_MANY_MONITORS;
       case TooManyWebhookEndpointsException tooMany -> TOO_MANY_WEBHOOK_ENDPOINTS;
+      case CheckpointNotFoundException missing -> CHECKPOINT_NOT_FOUND;
+      case CheckpointRefusedException refused -> CHECKPOINT_REFUSED;
     };
   }
 

@@ -1,0 +1,456 @@
+package dev.ewallet.ledger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
+import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
+import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
+import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
+import dev.ewallet.ledger.domain.checkpoint.NodeHash;
+import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
+import dev.ewallet.ledger.domain.checkpoint.SumNode;
+import dev.ewallet.ledger.domain.checkpoint.SumProof;
+import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Signed checkpoints and proofs over HTTP on real PostgreSQL (docs/proofs.md): a checkpoint's
+ * signature verifies with the published key, every account's proof leads to its currency's root and
+ * the leaves sum to the published total; rows altered behind the service's back (as a superuser,
+ * triggers disabled, then put back) make the next checkpoint refuse, naming the account and the
+ * last checkpoint that still holds; keys rotate and old and new checkpoints both verify.
+ *
+ * <p>The tests use Singapore dollars, which no other test does, so that the currency's tree holds
+ * only this class's wallets.
+ */
+class CheckpointsIT extends LedgerIntegrationTest {
+
+  private static final String CURRENCY = "SGD";
+
+  private final JdbcClient superuser = JdbcClient.create(PostgresTestDatabase.superuser());
+
+  @Test
+  void aCheckpointVerifiesWithThePublishedKeyAndEveryAccountsProofSumsToItsTotal() {
+    List<Wallet> wallets = new ArrayList<>();
+    for (long amount : new long[] {1_000, 2_500, 40, 7, 0}) {
+      Wallet wallet = openWallet(CURRENCY);
+      if (amount > 0) {
+        deposit(wallet.id(), amount);
+      }
+      wallets.add(wallet);
+    }
+    assertThat(transfer(wallets.get(0), wallets.get(4).id(), 300, ApiClient.newKey()).status())
+        .isEqualTo(201);
+
+    assertProblem(
+        api().post("/v1/checkpoints", wallets.get(0).token(), null, null), 403, "FORBIDDEN");
+    JsonNode made = makeCheckpoint();
+    SignedCheckpoint signed = signed(made);
+    assertThat(publishedKey(signed.checkpoint().keyId()).verifies(signed)).isTrue();
+    assertThat(signed.checkpoint().booksBalance()).isTrue();
+    assertThat(made.get("currencies").findValuesAsString("currency")).contains(CURRENCY);
+
+    CurrencyTotals sgd = totals(signed);
+    for (Wallet wallet : wallets) {
+      SumProof sumProof = sumProof(proof(wallet.id(), wallet.token(), null));
+      assertThat(sumProof.leaf().balanceMinor()).isEqualTo(balance(wallet.id()));
+    }
+    long leaves = 0;
+    for (long account : customerAccounts()) {
+      JsonNode proof = proof(account, OPERATOR, signed.checkpoint().id().toString());
+      SumProof sumProof = sumProof(proof);
+      assertThat(sumProof.provesUnder(sgd.root())).as("account %s", account).isTrue();
+      assertThat(proof.get("checkpoint").get("id").asText())
+          .isEqualTo(signed.checkpoint().id().toString());
+      leaves += sumProof.leaf().balanceMinor();
+    }
+    assertThat(leaves).as("the leaves sum to the published total").isEqualTo(sgd.totalMinor());
+
+    assertProblem(
+        api().get("/v1/accounts/" + wallets.get(0).id() + "/proof", wallets.get(1).token()),
+        403,
+        "FORBIDDEN");
+    assertThat(
+            api().get("/v1/checkpoints/latest", wallets.get(0).token()).json().get("id").asText())
+        .isEqualTo(signed.checkpoint().id().toString());
+    assertThat(
+            api()
+                .get("/v1/checkpoints?from=" + signed.checkpoint().createdAt(), OPERATOR)
+                .json()
+                .findValuesAsString("id"))
+        .contains(signed.checkpoint().id().toString());
+    await(
+        () ->
+            jdbc.sql(
+                        "SELECT count(*) FROM outbox_event WHERE topic = 'wallet.checkpoints'"
+                            + " AND published AND payload ->> 'id' = ?")
+                    .param(signed.checkpoint().id().toString())
+                    .query(Long.class)
+                    .single()
+                == 1,
+        Duration.ofSeconds(30),
+        "the checkpoint relayed to wallet.checkpoints");
+  }
+
+  /**
+   * A wallet paid twice with a checkpoint after each payment: {@code before} holds its first entry,
+   * {@code after} its second and newest, {@code entry}.
+   */
+  private record TwoCheckpoints(
+      Wallet wallet, SignedCheckpoint before, SignedCheckpoint after, long entry) {}
+
+  private TwoCheckpoints twoCheckpoints(long first, long second) {
+    Wallet wallet = openWallet(CURRENCY);
+    deposit(wallet.id(), first);
+    SignedCheckpoint before = signed(makeCheckpoint());
+    deposit(wallet.id(), second);
+    SignedCheckpoint after = signed(makeCheckpoint());
+    long entry =
+        jdbc.sql("SELECT max(id) FROM ledger_entry WHERE account_id = ?")
+            .param(wallet.id())
+            .query(Long.class)
+            .single();
+    return new TwoCheckpoints(wallet, before, after, entry);
+  }
+
+  @Test
+  void aProofOfAnOlderCheckpointShowsTheBalanceThenUnderThatCheckpointsRoot() {
+    TwoCheckpoints made = twoCheckpoints(500, 70);
+    Wallet wallet = made.wallet();
+    SignedCheckpoint before = made.before();
+    SignedCheckpoint after = made.after();
+
+    SumProof then = sumProof(proof(wallet.id(), OPERATOR, before.checkpoint().id().toString()));
+    SumProof now = sumProof(proof(wallet.id(), OPERATOR, null));
+    assertThat(then.leaf().balanceMinor()).isEqualTo(500);
+    assertThat(then.provesUnder(totals(before).root())).isTrue();
+    assertThat(now.leaf().balanceMinor()).isEqualTo(570);
+    assertThat(now.provesUnder(totals(after).root())).isTrue();
+    assertThat(now.leaf().lastEntryId()).isGreaterThan(then.leaf().lastEntryId());
+
+    assertProblem(
+        api().get("/v1/accounts/" + wallet.id() + "/proof?checkpoint=nope", OPERATOR),
+        400,
+        "VALIDATION_FAILED");
+    assertProblem(
+        api().get("/v1/accounts/" + wallet.id() + "/proof?checkpoint=" + new UUID(0, 1), OPERATOR),
+        404,
+        "CHECKPOINT_NOT_FOUND");
+  }
+
+  @Test
+  void anAccountRowAlteredBehindTheLedgersBackStopsTheNextCheckpoint() {
+    Wallet wallet = openWallet(CURRENCY);
+    deposit(wallet.id(), 900);
+    SignedCheckpoint holding = signed(makeCheckpoint());
+
+    alter(
+        "account",
+        "UPDATE account SET balance = balance + 5 WHERE id = ?",
+        "UPDATE account SET balance = balance - 5 WHERE id = ?",
+        wallet.id(),
+        () -> {
+          ApiClient.Reply refused = api().post("/v1/checkpoints", OPERATOR, null, null);
+          assertProblem(refused, 409, "CHECKPOINT_REFUSED");
+          assertThat(refused.json().get("breaks").findValuesAsString("accountId"))
+              .contains(String.valueOf(wallet.id()));
+          assertThat(refused.json().get("lastHoldingCheckpoint").asText())
+              .isEqualTo(holding.checkpoint().id().toString());
+        });
+    assertThat(signed(makeCheckpoint()).checkpoint().position())
+        .isGreaterThanOrEqualTo(holding.checkpoint().position());
+  }
+
+  @Test
+  void anEntryAlteredAfterACheckpointNamesItsAccountAndTheCheckpointBeforeIt() {
+    TwoCheckpoints made = twoCheckpoints(100, 40);
+    Wallet wallet = made.wallet();
+    SignedCheckpoint holding = made.before();
+    long entry = made.entry();
+
+    alter(
+        "ledger_entry",
+        "UPDATE ledger_entry SET amount = amount + 1, balance_after = balance_after + 1 WHERE id = ?",
+        "UPDATE ledger_entry SET amount = amount - 1, balance_after = balance_after - 1 WHERE id = ?",
+        entry,
+        () -> {
+          ApiClient.Reply refused = api().post("/v1/checkpoints", OPERATOR, null, null);
+          assertProblem(refused, 409, "CHECKPOINT_REFUSED");
+          assertThat(refused.json().get("breaks"))
+              .anySatisfy(found -> {
+                assertThat(found.get("kind").asText()).isEqualTo("HASH_CHAIN_BROKEN");
+                assertThat(found.get("accountId").asLong()).isEqualTo(wallet.id());
+                assertThat(found.get("entryId").asLong()).isEqualTo(entry);
+              });
+          assertThat(refused.json().get("lastHoldingCheckpoint").asText())
+              .as("the newest checkpoint before the altered entry")
+              .isEqualTo(holding.checkpoint().id().toString());
+        });
+    makeCheckpoint();
+  }
+
+  /**
+   * A history rewritten whole (the entry, its hash recomputed, and the account's balance and chain
+   * end to match) passes every check of the account against its own entries; only the signed leaf
+   * shows it.
+   */
+  @Test
+  void aRewrittenHistoryIsCaughtByTheSignedLeafAlone() {
+    TwoCheckpoints made = twoCheckpoints(100, 40);
+    Wallet wallet = made.wallet();
+    SignedCheckpoint holding = made.before();
+    long entry = made.entry();
+    String rewrite =
+        "UPDATE ledger_entry e SET amount = amount + ?, balance_after = balance_after + ?,"
+            + " hash = ledger_entry_link((SELECT p.hash FROM ledger_entry p"
+            + " WHERE p.account_id = e.account_id AND p.id < e.id ORDER BY p.id DESC LIMIT 1),"
+            + " e.transaction_id, e.account_id, e.amount + ?, e.balance_after + ?, e.created_at)"
+            + " WHERE e.id = ?";
+    Consumer<Long> rewriteBy =
+        delta -> {
+          superuser.sql(rewrite).params(delta, delta, delta, delta, entry).update();
+          superuser
+              .sql(
+                  "UPDATE account a SET balance = balance + ?, last_hash = (SELECT e.hash FROM"
+                      + " ledger_entry e WHERE e.id = ?) WHERE a.id = ?")
+              .params(delta, entry, wallet.id())
+              .update();
+        };
+    withTriggersOff(
+        "ledger_entry",
+        () -> {
+          rewriteBy.accept(1_000L);
+          try {
+            ApiClient.Reply refused = api().post("/v1/checkpoints", OPERATOR, null, null);
+            assertProblem(refused, 409, "CHECKPOINT_REFUSED");
+            assertThat(refused.json().get("breaks"))
+                .anySatisfy(found -> {
+                  assertThat(found.get("kind").asText())
+                      .isEqualTo("CHECKPOINT_LEAF_NOT_IN_JOURNAL");
+                  assertThat(found.get("accountId").asLong()).isEqualTo(wallet.id());
+                  assertThat(found.get("entryId").asLong()).isEqualTo(entry);
+                });
+            assertThat(refused.json().get("lastHoldingCheckpoint").asText())
+                .isEqualTo(holding.checkpoint().id().toString());
+          } finally {
+            rewriteBy.accept(-1_000L);
+          }
+        });
+    makeCheckpoint();
+  }
+
+  @Test
+  void outsideLocalModeTheServiceDoesNotStartWithoutItsSigningKey() {
+    assertThatThrownBy(() ->
+            startAnotherInstance(
+                Map.of(
+                    "ledger.security.mode",
+                    "production",
+                    "ledger.security.jwt-secret",
+                    "",
+                    "spring.security.oauth2.resourceserver.jwt.jwk-set-uri",
+                    "http://127.0.0.1:9/jwks")))
+        .hasStackTraceContaining("checkpoints need their signing key");
+  }
+
+  @Test
+  void keysRotateAndCheckpointsOfTheOldAndTheNewKeyBothVerify() throws Exception {
+    KeyPair first = TestCheckpointKeys.generate();
+    KeyPair second = TestCheckpointKeys.generate();
+    Instant firstFrom = Instant.now().minus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
+    SignedCheckpoint old;
+    try (ConfigurableApplicationContext instance =
+        startAnotherInstance(TestCheckpointKeys.signing("rotation-1", first, firstFrom))) {
+      old = signed(made(clientOf(instance).post("/v1/checkpoints", OPERATOR, null, null)));
+    }
+    Instant rotated = Instant.now().plusSeconds(1).truncatedTo(ChronoUnit.SECONDS);
+    Thread.sleep(Duration.between(Instant.now(), rotated).toMillis() + 10);
+    Map<String, Object> settings = TestCheckpointKeys.signing("rotation-2", second, rotated);
+    settings.put("ledger.checkpoints.retired-keys[0].id", "rotation-1");
+    settings.put(
+        "ledger.checkpoints.retired-keys[0].public-key",
+        TestCheckpointKeys.publicKeyFile("rotation-1", first));
+    settings.put("ledger.checkpoints.retired-keys[0].valid-from", firstFrom.toString());
+    settings.put("ledger.checkpoints.retired-keys[0].valid-to", rotated.toString());
+    try (ConfigurableApplicationContext instance = startAnotherInstance(settings)) {
+      ApiClient client = clientOf(instance);
+      SignedCheckpoint fresh = signed(made(client.post("/v1/checkpoints", OPERATOR, null, null)));
+      JsonNode keys = client.get("/v1/checkpoints/public-keys", OPERATOR).json();
+      assertThat(keys.findValuesAsString("keyId")).containsExactly("rotation-1", "rotation-2");
+      CheckpointKey retired = key(keys.get(0));
+      CheckpointKey current = key(keys.get(1));
+
+      assertThat(retired.verifies(old)).isTrue();
+      assertThat(current.verifies(fresh)).isTrue();
+      assertThat(current.verifies(old)).as("another key's checkpoint").isFalse();
+      assertThat(
+              retired.verifies(
+                  SignedCheckpoint.sign(
+                      resigned(fresh.checkpoint(), "rotation-1"), first.getPrivate())))
+          .as("a retired key that leaked cannot sign for a time after it was retired")
+          .isFalse();
+    }
+
+    Checkpoint honest = old.checkpoint();
+    CurrencyTotals first0 = honest.currencies().getFirst();
+    List<CurrencyTotals> inflated = new ArrayList<>(honest.currencies());
+    inflated.set(
+        0,
+        new CurrencyTotals(
+            first0.currency(),
+            new SumNode(first0.root().hash(), first0.totalMinor() + 1),
+            first0.systemBalanceMinor() - 1));
+    Checkpoint forged =
+        new Checkpoint(
+            honest.id(), honest.createdAt(), honest.position(), inflated, honest.keyId());
+    CheckpointKey firstKey = new CheckpointKey("rotation-1", first.getPublic(), firstFrom, null);
+    assertThat(firstKey.verifies(old)).isTrue();
+    assertThat(firstKey.verifies(new SignedCheckpoint(forged, old.signature())))
+        .as("a changed total")
+        .isFalse();
+  }
+
+  private static Checkpoint resigned(Checkpoint checkpoint, String keyId) {
+    return new Checkpoint(
+        checkpoint.id(),
+        checkpoint.createdAt(),
+        checkpoint.position(),
+        checkpoint.currencies(),
+        keyId);
+  }
+
+  private JsonNode makeCheckpoint() {
+    return made(api().post("/v1/checkpoints", OPERATOR, null, null));
+  }
+
+  private static JsonNode made(ApiClient.Reply reply) {
+    assertThat(reply.status()).as(reply.body()).isEqualTo(201);
+    return reply.json();
+  }
+
+  /** The checkpoint as its signed bytes state it, checked against the fields shown beside them. */
+  private static SignedCheckpoint signed(JsonNode json) {
+    Checkpoint checkpoint =
+        Checkpoint.fromSignedContent(
+            Base64.getDecoder().decode(json.get("signedContent").asText()));
+    assertThat(checkpoint.id().toString()).isEqualTo(json.get("id").asText());
+    assertThat(checkpoint.position()).isEqualTo(json.get("position").asLong());
+    assertThat(checkpoint.keyId()).isEqualTo(json.get("keyId").asText());
+    return new SignedCheckpoint(checkpoint, json.get("signature").asText());
+  }
+
+  private static CurrencyTotals totals(SignedCheckpoint signed) {
+    return signed.checkpoint().currencies().stream()
+        .filter(totals -> totals.currency().value().equals(CURRENCY))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private CheckpointKey publishedKey(String keyId) {
+    for (JsonNode key : api().get("/v1/checkpoints/public-keys", OPERATOR).json()) {
+      if (key.get("keyId").asText().equals(keyId)) {
+        return key(key);
+      }
+    }
+    throw new AssertionError("no published key " + keyId);
+  }
+
+  private static CheckpointKey key(JsonNode json) {
+    try {
+      return new CheckpointKey(
+          json.get("keyId").asText(),
+          KeyFactory.getInstance(json.get("algorithm").asText())
+              .generatePublic(
+                  new X509EncodedKeySpec(
+                      Base64.getDecoder().decode(json.get("publicKey").asText()))),
+          Instant.parse(json.get("validFrom").asText()),
+          json.hasNonNull("validTo") ? Instant.parse(json.get("validTo").asText()) : null);
+    } catch (java.security.GeneralSecurityException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Every customer account of the currency: this class's tests' wallets. */
+  private List<Long> customerAccounts() {
+    return jdbc.sql("SELECT id FROM account WHERE currency = ? AND owner_id IS NOT NULL")
+        .param(CURRENCY)
+        .query(Long.class)
+        .list();
+  }
+
+  private JsonNode proof(long account, String token, String checkpoint) {
+    ApiClient.Reply reply =
+        api()
+            .get(
+                "/v1/accounts/"
+                    + account
+                    + "/proof"
+                    + (checkpoint == null ? "" : "?checkpoint=" + checkpoint),
+                token);
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    assertThat(reply.json().get("version").asInt()).isEqualTo(1);
+    assertThat(reply.json().get("currency").asText()).isEqualTo(CURRENCY);
+    return reply.json();
+  }
+
+  /** The proof as a verifier reads it, from the JSON alone. */
+  private static SumProof sumProof(JsonNode json) {
+    JsonNode leaf = json.get("leaf");
+    List<SumProof.Step> path = new ArrayList<>();
+    for (JsonNode step : json.get("path")) {
+      path.add(
+          new SumProof.Step(
+              SumProof.Side.valueOf(step.get("side").asText()),
+              new SumNode(new NodeHash(step.get("hash").asText()), step.get("sum").asLong())));
+    }
+    return new SumProof(
+        new AccountLeaf(
+            AccountId.of(leaf.get("accountId").asLong()),
+            leaf.get("balance").asLong(),
+            leaf.get("heldAmount").asLong(),
+            new EntryHash(leaf.get("chainHead").asText()),
+            leaf.get("lastEntryId").asLong()),
+        path);
+  }
+
+  /** Runs {@code check} with a row changed by {@code change}, then puts it back by {@code undo}. */
+  private void alter(String table, String change, String undo, long id, Runnable check) {
+    withTriggersOff(
+        table,
+        () -> {
+          superuser.sql(change).param(id).update();
+          try {
+            check.run();
+          } finally {
+            superuser.sql(undo).param(id).update();
+          }
+        });
+  }
+
+  private void withTriggersOff(String table, Runnable work) {
+    superuser.sql("ALTER TABLE " + table + " DISABLE TRIGGER USER").update();
+    try {
+      work.run();
+    } finally {
+      superuser.sql("ALTER TABLE " + table + " ENABLE TRIGGER USER").update();
+    }
+  }
+}
