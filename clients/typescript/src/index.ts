@@ -8,6 +8,7 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { components, paths } from "./generated/ledger-api.js";
 
 export type { components, paths };
+export * from "./proofs.js";
 
 /** Every schema of the API by name, e.g. `Schemas["TransferRequest"]`. */
 export type Schemas = components["schemas"];

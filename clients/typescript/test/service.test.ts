@@ -1,6 +1,13 @@
 import { strict as assert } from "node:assert";
 import { test } from "node:test";
-import { createLedgerClient, LedgerProblem, newIdempotencyKey, ok } from "../src/index.js";
+import {
+  createLedgerClient,
+  LedgerProblem,
+  newIdempotencyKey,
+  ok,
+  verifyAccountProof,
+  verifyCheckpoint,
+} from "../src/index.js";
 import { devToken } from "./tokens.js";
 
 // Against a running service in local mode (ops/fresh-machine/check.sh starts one): LEDGER_URL names it.
@@ -82,4 +89,28 @@ test("a pending deposit shows as pendingIn and settles once", async () => {
   assert.equal(again.transactionId, settled.transactionId);
   assert.equal((await account()).balance, 40_000);
   assert.equal((await account()).pendingIn, 0);
+});
+
+test("a wallet's proof verifies against a checkpoint the service signs, with its published key", async () => {
+  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
+  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const wallet = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  await ok(
+    operator.POST("/v1/deposits", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: { accountId: wallet.id!, amount: 12_345 },
+    }),
+  );
+  const checkpoint = await ok(operator.POST("/v1/checkpoints"));
+  const keys = await ok(owner.GET("/v1/checkpoints/public-keys"));
+  assert.equal((await verifyCheckpoint(checkpoint, keys)).valid, true);
+
+  const proof = await ok(
+    owner.GET("/v1/accounts/{id}/proof", { params: { path: { id: wallet.id! } } }),
+  );
+  const verdict = await verifyAccountProof(proof, keys);
+  assert.equal(verdict.valid, true, verdict.detail);
+  assert.equal(proof.leaf?.balance, 12_345);
+  assert.equal(proof.checkpoint?.id, checkpoint.id);
 });

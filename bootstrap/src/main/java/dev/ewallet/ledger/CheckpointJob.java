@@ -79,6 +79,10 @@ class CheckpointJob {
           made.checkpoint().position(),
           made.checkpoint().keyId());
     } catch (CheckpointRefusedException refusal) {
+      if (refusal.onlyTheKeyIsNotValid()) {
+        LOG.info("no checkpoint yet: the signing key's validity has not begun (a rotation)");
+        return;
+      }
       refused.increment();
       LOG.error("no checkpoint: {}; breaks: {}", refusal.getMessage(), refusal.breaks());
     } catch (RuntimeException failed) {

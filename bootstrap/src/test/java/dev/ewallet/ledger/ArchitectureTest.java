@@ -45,14 +45,16 @@ class ArchitectureTest {
 
   /**
    * The service's own code: not the modules' test-jars, and not the libraries the project ships for
-   * others (the testkit's in-memory adapters, the events client), which the tests use.
+   * others (the testkit's in-memory adapters, the events client, the verifier), which the tests
+   * use.
    */
   static final class ServiceCodeOnly implements ImportOption {
     @Override
     public boolean includes(Location location) {
       return !location.contains("-tests.jar")
           && !location.contains("ledger-testkit")
-          && !location.contains("ledger-events-client");
+          && !location.contains("ledger-events-client")
+          && !location.contains("ledger-verifier");
     }
   }
 

@@ -4,24 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
-import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.EntryHash;
-import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
 import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
 import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
-import dev.ewallet.ledger.domain.checkpoint.NodeHash;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.checkpoint.SumNode;
 import dev.ewallet.ledger.domain.checkpoint.SumProof;
-import java.security.KeyFactory;
+import dev.ewallet.ledger.verifier.Published;
+import dev.ewallet.ledger.verifier.VerifyLedger;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyPair;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -64,7 +66,12 @@ class CheckpointsIT extends LedgerIntegrationTest {
         api().post("/v1/checkpoints", wallets.get(0).token(), null, null), 403, "FORBIDDEN");
     JsonNode made = makeCheckpoint();
     SignedCheckpoint signed = signed(made);
-    assertThat(publishedKey(signed.checkpoint().keyId()).verifies(signed)).isTrue();
+    assertThat(
+            key(
+                    api().get("/v1/checkpoints/public-keys", OPERATOR).json(),
+                    signed.checkpoint().keyId())
+                .verifies(signed))
+        .isTrue();
     assertThat(signed.checkpoint().booksBalance()).isTrue();
     assertThat(made.get("currencies").findValuesAsString("currency")).contains(CURRENCY);
 
@@ -83,6 +90,16 @@ class CheckpointsIT extends LedgerIntegrationTest {
       leaves += sumProof.leaf().balanceMinor();
     }
     assertThat(leaves).as("the leaves sum to the published total").isEqualTo(sgd.totalMinor());
+
+    Wallet payer = wallets.get(0);
+    String proofFile = saved(proof(payer.id(), payer.token(), null));
+    assertThat(verifyLedger("checkpoint", "--keys", keysFile(), "--checkpoint", saved(made)))
+        .startsWith("valid: ");
+    assertThat(verifyLedger("proof", "--keys", keysFile(), "--proof", proofFile))
+        .startsWith("valid: account " + payer.id() + " with balance 700");
+    assertThat(verifyStatement(payer, proofFile))
+        .startsWith("valid: ")
+        .contains("agree with 1 of 1 checkpoints");
 
     assertProblem(
         api().get("/v1/accounts/" + wallets.get(0).id() + "/proof", wallets.get(1).token()),
@@ -250,6 +267,22 @@ class CheckpointsIT extends LedgerIntegrationTest {
                 });
             assertThat(refused.json().get("lastHoldingCheckpoint").asText())
                 .isEqualTo(holding.checkpoint().id().toString());
+            assertThat(
+                    verifyLedger(
+                        "statement",
+                        "--keys",
+                        keysFile(),
+                        "--statement",
+                        saved(statement(wallet)),
+                        "--proof",
+                        saved(proof(wallet.id(), OPERATOR, holding.checkpoint().id().toString())),
+                        "--proof",
+                        saved(
+                            proof(
+                                wallet.id(), OPERATOR, made.after().checkpoint().id().toString()))))
+                .as("the stand-alone verifier, from the statement and the signed proofs")
+                .startsWith("invalid: account " + wallet.id() + ": after entry " + entry)
+                .endsWith("the last checkpoint that holds is " + holding.checkpoint().id());
           } finally {
             rewriteBy.accept(-1_000L);
           }
@@ -295,8 +328,8 @@ class CheckpointsIT extends LedgerIntegrationTest {
       SignedCheckpoint fresh = signed(made(client.post("/v1/checkpoints", OPERATOR, null, null)));
       JsonNode keys = client.get("/v1/checkpoints/public-keys", OPERATOR).json();
       assertThat(keys.findValuesAsString("keyId")).containsExactly("rotation-1", "rotation-2");
-      CheckpointKey retired = key(keys.get(0));
-      CheckpointKey current = key(keys.get(1));
+      CheckpointKey retired = key(keys, "rotation-1");
+      CheckpointKey current = key(keys, "rotation-2");
 
       assertThat(retired.verifies(old)).isTrue();
       assertThat(current.verifies(fresh)).isTrue();
@@ -337,6 +370,54 @@ class CheckpointsIT extends LedgerIntegrationTest {
         keyId);
   }
 
+  /** What {@code bin/verify-ledger} prints, run in this JVM. */
+  private static String verifyLedger(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    VerifyLedger.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), System.err);
+    return out.toString(StandardCharsets.UTF_8).strip();
+  }
+
+  /** {@code bin/verify-ledger statement} of the wallet's whole statement and the proofs given. */
+  private String verifyStatement(Wallet wallet, String... proofFiles) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("statement", "--keys", keysFile(), "--statement", saved(statement(wallet))));
+    for (String proofFile : proofFiles) {
+      args.add("--proof");
+      args.add(proofFile);
+    }
+    return verifyLedger(args.toArray(String[]::new));
+  }
+
+  /** The JSON in a file, as a customer or an auditor keeps it. */
+  private static String saved(JsonNode json) {
+    try {
+      Path file = Files.createTempFile("ledger-checkpoints-it", ".json");
+      Files.writeString(file, json.toString());
+      return file.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private String keysFile() {
+    return saved(api().get("/v1/checkpoints/public-keys", OPERATOR).json());
+  }
+
+  /** The wallet's whole statement so far. */
+  private JsonNode statement(Wallet wallet) {
+    ApiClient.Reply reply =
+        api()
+            .get(
+                statementPath(
+                    wallet.id(),
+                    Instant.parse("2020-01-01T00:00:00Z"),
+                    Instant.now().plusSeconds(60)),
+                wallet.token());
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    return reply.json();
+  }
+
   private JsonNode makeCheckpoint() {
     return made(api().post("/v1/checkpoints", OPERATOR, null, null));
   }
@@ -346,15 +427,19 @@ class CheckpointsIT extends LedgerIntegrationTest {
     return reply.json();
   }
 
-  /** The checkpoint as its signed bytes state it, checked against the fields shown beside them. */
   private static SignedCheckpoint signed(JsonNode json) {
-    Checkpoint checkpoint =
-        Checkpoint.fromSignedContent(
-            Base64.getDecoder().decode(json.get("signedContent").asText()));
-    assertThat(checkpoint.id().toString()).isEqualTo(json.get("id").asText());
-    assertThat(checkpoint.position()).isEqualTo(json.get("position").asLong());
-    assertThat(checkpoint.keyId()).isEqualTo(json.get("keyId").asText());
-    return new SignedCheckpoint(checkpoint, json.get("signature").asText());
+    return Published.checkpoint(json);
+  }
+
+  private static SumProof sumProof(JsonNode json) {
+    return Published.proof(json).proof();
+  }
+
+  private static CheckpointKey key(JsonNode keys, String keyId) {
+    return Published.keys(keys).stream()
+        .filter(key -> key.keyId().equals(keyId))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no published key " + keyId));
   }
 
   private static CurrencyTotals totals(SignedCheckpoint signed) {
@@ -362,30 +447,6 @@ class CheckpointsIT extends LedgerIntegrationTest {
         .filter(totals -> totals.currency().value().equals(CURRENCY))
         .findFirst()
         .orElseThrow();
-  }
-
-  private CheckpointKey publishedKey(String keyId) {
-    for (JsonNode key : api().get("/v1/checkpoints/public-keys", OPERATOR).json()) {
-      if (key.get("keyId").asText().equals(keyId)) {
-        return key(key);
-      }
-    }
-    throw new AssertionError("no published key " + keyId);
-  }
-
-  private static CheckpointKey key(JsonNode json) {
-    try {
-      return new CheckpointKey(
-          json.get("keyId").asText(),
-          KeyFactory.getInstance(json.get("algorithm").asText())
-              .generatePublic(
-                  new X509EncodedKeySpec(
-                      Base64.getDecoder().decode(json.get("publicKey").asText()))),
-          Instant.parse(json.get("validFrom").asText()),
-          json.hasNonNull("validTo") ? Instant.parse(json.get("validTo").asText()) : null);
-    } catch (java.security.GeneralSecurityException e) {
-      throw new AssertionError(e);
-    }
   }
 
   /** Every customer account of the currency: this class's tests' wallets. */
@@ -409,26 +470,6 @@ class CheckpointsIT extends LedgerIntegrationTest {
     assertThat(reply.json().get("version").asInt()).isEqualTo(1);
     assertThat(reply.json().get("currency").asText()).isEqualTo(CURRENCY);
     return reply.json();
-  }
-
-  /** The proof as a verifier reads it, from the JSON alone. */
-  private static SumProof sumProof(JsonNode json) {
-    JsonNode leaf = json.get("leaf");
-    List<SumProof.Step> path = new ArrayList<>();
-    for (JsonNode step : json.get("path")) {
-      path.add(
-          new SumProof.Step(
-              SumProof.Side.valueOf(step.get("side").asText()),
-              new SumNode(new NodeHash(step.get("hash").asText()), step.get("sum").asLong())));
-    }
-    return new SumProof(
-        new AccountLeaf(
-            AccountId.of(leaf.get("accountId").asLong()),
-            leaf.get("balance").asLong(),
-            leaf.get("heldAmount").asLong(),
-            new EntryHash(leaf.get("chainHead").asText()),
-            leaf.get("lastEntryId").asLong()),
-        path);
   }
 
   /** Runs {@code check} with a row changed by {@code change}, then puts it back by {@code undo}. */

@@ -88,11 +88,7 @@ public final class CheckpointService
       throw refusal(breaks, store.lastHolding(breaks));
     }
     SigningKey key = keys.signingKey();
-    SignedCheckpoint signed = store.record(snapshot -> build(snapshot, key));
-    if (!signed.checkpoint().booksBalance()) {
-      throw new IllegalStateException("a checkpoint was kept over books that do not balance");
-    }
-    return signed;
+    return store.record(snapshot -> build(snapshot, key));
   }
 
   /**
@@ -134,7 +130,28 @@ public final class CheckpointService
             Math.max(newestLeafEntry, system.newestEntryId()),
             totals,
             key.keyId());
+    requireValidAt(key, checkpoint);
     return new Built(SignedCheckpoint.sign(checkpoint, key.privateKey()), chunks);
+  }
+
+  /**
+   * A key signs only within its published validity: before a rotation's switch time an instance
+   * with the new key makes no checkpoint (the old key still signs), so no checkpoint is ever signed
+   * by a key its verifiers would reject for that time.
+   */
+  private void requireValidAt(SigningKey key, Checkpoint checkpoint) {
+    boolean valid =
+        keys.publicKeys().stream()
+            .anyMatch(published ->
+                published.keyId().equals(key.keyId())
+                    && published.signedAt(checkpoint.createdAt()));
+    if (!valid) {
+      throw new CheckpointRefusedException(
+          List.of(
+              new CheckpointRefusedException.Break(
+                  CheckpointRefusedException.SIGNING_KEY_NOT_VALID, null, null, null)),
+          store.latest().map(latest -> latest.checkpoint().id()));
+    }
   }
 
   private static CheckpointRefusedException refusal(

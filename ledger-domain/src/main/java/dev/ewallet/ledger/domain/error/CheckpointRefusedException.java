@@ -8,11 +8,15 @@ import java.util.UUID;
 /**
  * The ledger refuses to sign a checkpoint over books that do not hold: an account's balance is not
  * the sum of its entries, its hash chain breaks, the journal no longer gives what the newest
- * checkpoint signed, or a currency does not add up to zero. Nothing is signed or kept; the breaks
+ * checkpoint signed, or a currency does not add up to zero; or with a key outside its published
+ * validity (a rotation's new key before its switch time). Nothing is signed or kept; the breaks
  * name the accounts, and {@link #lastHolding} the newest checkpoint the books still agree with
  * (docs/proofs.md).
  */
 public final class CheckpointRefusedException extends LedgerException {
+
+  /** The break when the signing key is not valid at the checkpoint's time: no account is broken. */
+  public static final String SIGNING_KEY_NOT_VALID = "SIGNING_KEY_NOT_VALID";
 
   /**
    * One point where the books do not hold.
@@ -48,6 +52,11 @@ public final class CheckpointRefusedException extends LedgerException {
 
   public List<Break> breaks() {
     return breaks;
+  }
+
+  /** Whether the only reason is the signing key's validity: the books may well hold. */
+  public boolean onlyTheKeyIsNotValid() {
+    return breaks.stream().allMatch(found -> found.kind().equals(SIGNING_KEY_NOT_VALID));
   }
 
   /** The newest checkpoint the books still agree with; empty when none does. */

@@ -1,0 +1,308 @@
+package dev.ewallet.ledger.verifier;
+
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
+import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
+import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
+import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
+import dev.ewallet.ledger.domain.checkpoint.SumNode;
+import dev.ewallet.ledger.domain.money.Money;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks what the ledger publishes with nothing but the public keys: a signed checkpoint, a proof
+ * that an account is counted in one, a statement against the checkpoints that counted its account,
+ * and a run of checkpoints (docs/proofs.md). Each answer is valid, or invalid with the first point
+ * of divergence. Holds no state; every method may be called from any thread.
+ */
+public final class LedgerVerifier {
+
+  private final List<CheckpointKey> keys;
+
+  /**
+   * A verifier trusting these public keys (as {@code GET /v1/checkpoints/public-keys} lists them).
+   */
+  public LedgerVerifier(List<CheckpointKey> keys) {
+    this.keys = List.copyOf(keys);
+  }
+
+  /**
+   * Whether the checkpoint is signed by the key it names, while that key was valid, and states
+   * books that balance: every currency's customer total and system balance add up to zero.
+   */
+  public Verdict checkpoint(SignedCheckpoint signed) {
+    Checkpoint checkpoint = signed.checkpoint();
+    Optional<CheckpointKey> key =
+        keys.stream().filter(found -> found.keyId().equals(checkpoint.keyId())).findFirst();
+    if (key.isEmpty()) {
+      return Verdict.invalid(
+          "checkpoint " + checkpoint.id() + " names key " + checkpoint.keyId() + ", not published");
+    }
+    if (!key.get().signedAt(checkpoint.createdAt())) {
+      return Verdict.invalid(
+          "checkpoint "
+              + checkpoint.id()
+              + " was made at "
+              + checkpoint.createdAt()
+              + ", outside key "
+              + checkpoint.keyId()
+              + "'s validity ("
+              + key.get().validFrom()
+              + " to "
+              + (key.get().validTo() == null ? "now" : key.get().validTo())
+              + ")");
+    }
+    if (!signed.verifiesWith(key.get().publicKey())) {
+      return Verdict.invalid(
+          "checkpoint "
+              + checkpoint.id()
+              + ": the signature is not key "
+              + checkpoint.keyId()
+              + "'s over the signed content");
+    }
+    for (CurrencyTotals totals : checkpoint.currencies()) {
+      if (!totals.booksBalance()) {
+        return Verdict.invalid(
+            "checkpoint "
+                + checkpoint.id()
+                + ": "
+                + totals.currency().value()
+                + " does not balance: customers hold "
+                + totals.totalMinor()
+                + ", the system accounts "
+                + totals.systemBalanceMinor());
+      }
+    }
+    return Verdict.valid(
+        "checkpoint "
+            + checkpoint.id()
+            + " at position "
+            + checkpoint.position()
+            + " is signed by key "
+            + checkpoint.keyId()
+            + " and its books balance in "
+            + checkpoint.currencies().size()
+            + " currencies");
+  }
+
+  /**
+   * Whether the checkpoint is valid and the proof's leaf is under its currency's root: the
+   * account's balance, held amount and chain end as the leaf states them are counted in the
+   * published total.
+   */
+  public Verdict proof(PublishedProof published) {
+    Verdict checkpoint = checkpoint(published.checkpoint());
+    if (!checkpoint.valid()) {
+      return checkpoint;
+    }
+    Checkpoint signed = published.checkpoint().checkpoint();
+    Optional<CurrencyTotals> totals =
+        signed.currencies().stream()
+            .filter(found -> found.currency().equals(published.currency()))
+            .findFirst();
+    AccountId account = published.proof().leaf().account();
+    if (totals.isEmpty()) {
+      return Verdict.invalid(
+          "checkpoint " + signed.id() + " states no " + published.currency().value());
+    }
+    SumNode root;
+    try {
+      root = published.proof().root();
+    } catch (ArithmeticException overflow) {
+      return Verdict.invalid("the proof of account " + account + ": its sums overflow");
+    }
+    if (!root.equals(totals.get().root())) {
+      return Verdict.invalid(
+          "the proof of account "
+              + account
+              + " leads to root "
+              + root.hash()
+              + " holding "
+              + root.sumMinor()
+              + ", but checkpoint "
+              + signed.id()
+              + " states "
+              + totals.get().root().hash()
+              + " holding "
+              + totals.get().totalMinor()
+              + " in "
+              + published.currency().value());
+    }
+    return Verdict.valid(
+        "account "
+            + account
+            + " with balance "
+            + published.proof().leaf().balanceMinor()
+            + " is counted in the "
+            + totals.get().totalMinor()
+            + " "
+            + published.currency().value()
+            + " checkpoint "
+            + signed.id()
+            + " states");
+  }
+
+  /**
+   * Whether the statement's entries chain (each balance and hash follows from the one before and
+   * the entry's own fields) and agree with every proof of its account: after the entry a proof's
+   * leaf ends with, the chain and balance are the leaf's. Proofs whose leaf ends before the period
+   * or after it are valid or not as proofs but not compared. When the statement diverges from a
+   * proof, the answer names the newest checkpoint whose leaf it still gives.
+   */
+  public Verdict statement(Statement statement, List<PublishedProof> proofs) {
+    Map<Long, State> after = new HashMap<>();
+    EntryHash head = statement.openingHash();
+    long balance = statement.openingBalance();
+    AccountId account = AccountId.of(statement.accountId());
+    for (Statement.Entry entry : statement.entries()) {
+      try {
+        balance = Math.addExact(balance, entry.amount());
+      } catch (ArithmeticException overflow) {
+        return Verdict.invalid("entry " + entry.entryId() + ": the balance overflows");
+      }
+      if (balance != entry.balanceAfter()) {
+        return Verdict.invalid(
+            "account "
+                + account
+                + ", entry "
+                + entry.entryId()
+                + " states balance "
+                + entry.balanceAfter()
+                + ", but the balance before it and its amount give "
+                + balance);
+      }
+      EntryHash link =
+          head.next(
+              entry.transactionId(),
+              account,
+              Money.of(entry.amount(), statement.currency()),
+              Money.of(entry.balanceAfter(), statement.currency()),
+              entry.createdAt());
+      if (!link.equals(entry.hash())) {
+        return Verdict.invalid(
+            "account "
+                + account
+                + ", entry "
+                + entry.entryId()
+                + ": its hash "
+                + entry.hash()
+                + " is not the link of the hash before it and its own fields ("
+                + link
+                + ")");
+      }
+      head = link;
+      after.put(entry.entryId(), new State(head, balance));
+    }
+    if (statement.closingHash() != null && !statement.closingHash().equals(head)) {
+      return Verdict.invalid(
+          "the statement closes at " + statement.closingHash() + ", its entries at " + head);
+    }
+    List<PublishedProof> inOrder =
+        proofs.stream()
+            .sorted(Comparator.comparing(found -> found.checkpoint().checkpoint().createdAt()))
+            .toList();
+    SignedCheckpoint lastHolding = null;
+    int compared = 0;
+    for (PublishedProof proof : inOrder) {
+      Verdict counted = proof(proof);
+      if (!counted.valid()) {
+        return counted;
+      }
+      if (!proof.proof().leaf().account().equals(account)) {
+        return Verdict.invalid(
+            "a proof of account "
+                + proof.proof().leaf().account()
+                + " given with the statement of account "
+                + account);
+      }
+      State state = after.get(proof.proof().leaf().lastEntryId());
+      if (state == null) {
+        continue;
+      }
+      compared++;
+      if (!state.head().equals(proof.proof().leaf().chainHead())
+          || state.balance() != proof.proof().leaf().balanceMinor()) {
+        return Verdict.invalid(
+            "account "
+                + account
+                + ": after entry "
+                + proof.proof().leaf().lastEntryId()
+                + " checkpoint "
+                + proof.checkpoint().checkpoint().id()
+                + " signed balance "
+                + proof.proof().leaf().balanceMinor()
+                + " and chain end "
+                + proof.proof().leaf().chainHead()
+                + ", the statement gives "
+                + state.balance()
+                + " and "
+                + state.head()
+                + "; the last checkpoint that holds is "
+                + (lastHolding == null ? "none given" : lastHolding.checkpoint().id()));
+      }
+      lastHolding = proof.checkpoint();
+    }
+    return Verdict.valid(
+        statement.entries().size()
+            + " entries of account "
+            + account
+            + " chain from "
+            + statement.openingHash()
+            + " to "
+            + head
+            + ", and agree with "
+            + compared
+            + " of "
+            + proofs.size()
+            + " checkpoints");
+  }
+
+  /**
+   * Whether each checkpoint of a run is valid and follows the one before: made later, at a journal
+   * position no earlier, stating the same currencies or more.
+   */
+  public Verdict run(List<SignedCheckpoint> checkpoints) {
+    SignedCheckpoint previous = null;
+    for (SignedCheckpoint signed : checkpoints) {
+      Verdict one = checkpoint(signed);
+      if (!one.valid()) {
+        return one;
+      }
+      if (previous != null) {
+        Checkpoint before = previous.checkpoint();
+        Checkpoint now = signed.checkpoint();
+        if (!now.createdAt().isAfter(before.createdAt())) {
+          return Verdict.invalid(
+              "checkpoint " + now.id() + " is not later than " + before.id() + ", before it");
+        }
+        if (now.position() < before.position()) {
+          return Verdict.invalid(
+              "checkpoint "
+                  + now.id()
+                  + " covers the journal to "
+                  + now.position()
+                  + ", less than "
+                  + before.id()
+                  + " before it ("
+                  + before.position()
+                  + ")");
+        }
+        for (CurrencyTotals earlier : before.currencies()) {
+          if (now.currencies().stream().noneMatch(t -> t.currency().equals(earlier.currency()))) {
+            return Verdict.invalid(
+                "checkpoint " + now.id() + " leaves out " + earlier.currency().value());
+          }
+        }
+      }
+      previous = signed;
+    }
+    return Verdict.valid(checkpoints.size() + " checkpoints, each valid and after the one before");
+  }
+
+  private record State(EntryHash head, long balance) {}
+}
