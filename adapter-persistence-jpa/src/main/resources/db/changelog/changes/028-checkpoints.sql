@@ -57,3 +57,7 @@ CREATE TRIGGER checkpoint_chunk_no_truncate BEFORE TRUNCATE ON checkpoint_chunk
 --changeset ledger:028-checkpoints-grants runOnChange:true
 GRANT SELECT, INSERT ON checkpoint, checkpoint_leaf, checkpoint_chunk TO "${runtimeRole}";
 GRANT USAGE ON SEQUENCE checkpoint_seq_seq TO "${runtimeRole}";
+
+--changeset ledger:028-checkpoint-leaf-by-checkpoint
+-- The leaves one checkpoint changed, read in account order for GET /v1/checkpoints/{id}/changes.
+CREATE INDEX checkpoint_leaf_by_checkpoint ON checkpoint_leaf (checkpoint_seq, account_id);

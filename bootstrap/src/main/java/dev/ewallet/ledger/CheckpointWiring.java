@@ -2,7 +2,9 @@ package dev.ewallet.ledger;
 
 import dev.ewallet.ledger.application.checkpoints.CheckpointService;
 import dev.ewallet.ledger.domain.port.in.AccountProofQuery;
+import dev.ewallet.ledger.domain.port.in.CheckpointChangesQuery;
 import dev.ewallet.ledger.domain.port.in.CheckpointKeysQuery;
+import dev.ewallet.ledger.domain.port.in.CheckpointQuery;
 import dev.ewallet.ledger.domain.port.in.CheckpointsQuery;
 import dev.ewallet.ledger.domain.port.in.LatestCheckpointQuery;
 import dev.ewallet.ledger.domain.port.in.MakeCheckpointUseCase;
@@ -52,6 +54,16 @@ class CheckpointWiring {
   @Bean
   LatestCheckpointQuery latestCheckpointQuery(UseCaseTimers timers) {
     return timers.timed(LatestCheckpointQuery.class, service());
+  }
+
+  @Bean
+  CheckpointQuery checkpointQuery(UseCaseTimers timers) {
+    return timers.timed(CheckpointQuery.class, service());
+  }
+
+  @Bean
+  CheckpointChangesQuery checkpointChangesQuery(UseCaseTimers timers) {
+    return timers.timed(CheckpointChangesQuery.class, service());
   }
 
   @Bean

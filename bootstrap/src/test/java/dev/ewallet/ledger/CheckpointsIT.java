@@ -174,6 +174,32 @@ class CheckpointsIT extends LedgerIntegrationTest {
   }
 
   @Test
+  void aCheckpointExtendsTheOneBeforeByExactlyTheEntriesBetweenThem() {
+    JsonNode before = makeCheckpoint();
+    Wallet payer = openWallet(CURRENCY);
+    Wallet payee = openWallet(CURRENCY);
+    deposit(payer.id(), 800);
+    assertThat(transfer(payer, payee.id(), 300, ApiClient.newKey()).status()).isEqualTo(201);
+    JsonNode after = makeCheckpoint();
+    String path = "/v1/checkpoints/" + after.get("id").asText() + "/changes";
+
+    assertProblem(api().get(path, payer.token()), 403, "FORBIDDEN");
+    ApiClient.Reply changes = api().get(path, OPERATOR);
+    assertThat(changes.status()).as(changes.body()).isEqualTo(200);
+    assertThat(changes.header("Content-Type")).startsWith("application/x-ndjson");
+    assertThat(changes.body().lines().findFirst().orElseThrow())
+        .contains("\"previous\":\"" + before.get("id").asText() + "\"");
+    assertThat(verifyExtension(before, after, changes.body()))
+        .startsWith("valid: checkpoint " + after.get("id").asText() + " extends ")
+        .contains("and they move every total as published");
+    assertThat(
+            verifyExtension(
+                before, after, changes.body().replace("\"amount\":-300", "\"amount\":-200")))
+        .as("an export with one amount changed")
+        .startsWith("invalid: account " + payer.id());
+  }
+
+  @Test
   void anAccountRowAlteredBehindTheLedgersBackStopsTheNextCheckpoint() {
     Wallet wallet = openWallet(CURRENCY);
     deposit(wallet.id(), 900);
@@ -377,6 +403,20 @@ class CheckpointsIT extends LedgerIntegrationTest {
     return out.toString(StandardCharsets.UTF_8).strip();
   }
 
+  /** {@code bin/verify-ledger extends} of two checkpoints and the later one's changes. */
+  private String verifyExtension(JsonNode before, JsonNode after, String changes) {
+    return verifyLedger(
+        "extends",
+        "--keys",
+        keysFile(),
+        "--previous",
+        saved(before),
+        "--checkpoint",
+        saved(after),
+        "--changes",
+        saved(changes));
+  }
+
   /** {@code bin/verify-ledger statement} of the wallet's whole statement and the proofs given. */
   private String verifyStatement(Wallet wallet, String... proofFiles) {
     List<String> args =
@@ -391,9 +431,13 @@ class CheckpointsIT extends LedgerIntegrationTest {
 
   /** The JSON in a file, as a customer or an auditor keeps it. */
   private static String saved(JsonNode json) {
+    return saved(json.toString());
+  }
+
+  private static String saved(String text) {
     try {
       Path file = Files.createTempFile("ledger-checkpoints-it", ".json");
-      Files.writeString(file, json.toString());
+      Files.writeString(file, text);
       return file.toString();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -304,5 +304,31 @@ public final class LedgerVerifier {
     return Verdict.valid(checkpoints.size() + " checkpoints, each valid and after the one before");
   }
 
+  /**
+   * Whether {@code checkpoint} extends {@code previous} by the journal between them: both are valid
+   * and in order, each changed account's entries chain from its leaf in {@code previous} to its
+   * leaf in {@code checkpoint} (every hash and balance following from the one before), and per
+   * currency the leaves' changes add up to the change in the published totals, so the totals moved
+   * by these entries and nothing else.
+   *
+   * @param previous the checkpoint before, or {@code null} when {@code checkpoint} is the first
+   * @param lines {@code GET /v1/checkpoints/{id}/changes} of {@code checkpoint}, in order
+   */
+  public Verdict extension(
+      SignedCheckpoint previous, SignedCheckpoint checkpoint, Iterable<ChangeLine> lines) {
+    Verdict order = previous == null ? checkpoint(checkpoint) : run(List.of(previous, checkpoint));
+    if (!order.valid()) {
+      return order;
+    }
+    Extension extension = new Extension(checkpoint, previous);
+    for (ChangeLine line : lines) {
+      Optional<String> divergence = extension.accept(line);
+      if (divergence.isPresent()) {
+        return Verdict.invalid(divergence.get());
+      }
+    }
+    return extension.end();
+  }
+
   private record State(EntryHash head, long balance) {}
 }

@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
 import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
 import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
+import dev.ewallet.ledger.domain.checkpoint.LeafChange;
 import dev.ewallet.ledger.domain.checkpoint.NodeHash;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.checkpoint.SumNode;
@@ -132,6 +133,44 @@ public final class Published {
         new EntryHash(text(json, "openingHash")),
         json.hasNonNull("closingHash") ? new EntryHash(text(json, "closingHash")) : null,
         entries);
+  }
+
+  /** A line of {@code GET /v1/checkpoints/{id}/changes}. */
+  public static ChangeLine changeLine(JsonNode json) {
+    return switch (text(json, "type")) {
+      case "checkpoint" ->
+          new ChangeLine.Start(
+              UUID.fromString(text(json, "id")),
+              json.hasNonNull("previous") ? UUID.fromString(text(json, "previous")) : null);
+      case "account" -> {
+        AccountId account = AccountId.of(number(json, "accountId"));
+        yield new ChangeLine.Account(
+            new LeafChange(
+                CurrencyCode.of(text(json, "currency")),
+                json.hasNonNull("before") ? changedLeaf(account, json.get("before")) : null,
+                changedLeaf(account, json.get("after"))));
+      }
+      case "entry" ->
+          new ChangeLine.Entry(
+              number(json, "accountId"),
+              new Statement.Entry(
+                  number(json, "entryId"),
+                  UUID.fromString(text(json, "transactionId")),
+                  number(json, "amount"),
+                  number(json, "balanceAfter"),
+                  Instant.parse(text(json, "createdAt")),
+                  new EntryHash(text(json, "hash"))));
+      default -> throw new IllegalArgumentException("a change line of type " + json.get("type"));
+    };
+  }
+
+  private static AccountLeaf changedLeaf(AccountId account, JsonNode json) {
+    return new AccountLeaf(
+        account,
+        number(json, "balance"),
+        number(json, "heldAmount"),
+        new EntryHash(text(json, "chainHead")),
+        number(json, "lastEntryId"));
   }
 
   private static void same(JsonNode json, String field, String signed) {

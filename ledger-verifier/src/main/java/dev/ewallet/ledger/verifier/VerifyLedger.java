@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -23,6 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * verify-ledger proof      --keys keys.json --proof proof.json
  * verify-ledger statement  --keys keys.json --statement statement.json [--proof proof.json]...
  * verify-ledger run        --keys keys.json --checkpoints checkpoints.json
+ * verify-ledger extends    --keys keys.json --checkpoint c.json [--previous p.json] --changes c.ndjson
  * </pre>
  *
  * A checkpoints file is the array {@code GET /v1/checkpoints} answers, or the topic's events one
@@ -36,6 +38,8 @@ public final class VerifyLedger {
              verify-ledger proof      --keys keys.json --proof proof.json
              verify-ledger statement  --keys keys.json --statement statement.json [--proof p.json]...
              verify-ledger run        --keys keys.json --checkpoints checkpoints.json
+             verify-ledger extends    --keys keys.json --checkpoint c.json [--previous p.json]
+                                      --changes changes.ndjson (GET /v1/checkpoints/{id}/changes)
       keys.json: GET /v1/checkpoints/public-keys; the others as the API (or wallet.checkpoints) gives them
       """;
 
@@ -91,6 +95,22 @@ public final class VerifyLedger {
         yield verifier.statement(Published.statement(read(one(options, "--statement"))), proofs);
       }
       case "run" -> verifier.run(checkpoints(one(options, "--checkpoints")));
+      case "extends" -> {
+        List<Path> previous = options.getOrDefault("--previous", List.of());
+        if (previous.size() > 1) {
+          throw new UsageException("give --previous once, or not for the first checkpoint");
+        }
+        try (Stream<String> lines = Files.lines(one(options, "--changes"))) {
+          yield verifier.extension(
+              previous.isEmpty() ? null : Published.checkpoint(read(previous.getFirst())),
+              Published.checkpoint(read(one(options, "--checkpoint"))),
+              () ->
+                  lines
+                      .filter(line -> !line.isBlank())
+                      .map(line -> Published.changeLine(JSON.readTree(line)))
+                      .iterator());
+        }
+      }
       default -> throw new UsageException("no check " + args[0]);
     };
   }

@@ -393,6 +393,126 @@ class VerifyLedgerTest {
         .contains("the last checkpoint that holds is " + before.signed().checkpoint().id());
   }
 
+  /** The export of what moved between tree(1) and tree(3): the wallet and its last two entries. */
+  private String changes(Tree before, Tree after, List<Statement.Entry> entries)
+      throws IOException {
+    List<Object> lines = new ArrayList<>();
+    lines.add(
+        Map.of(
+            "type", "checkpoint",
+            "id", after.signed().checkpoint().id().toString(),
+            "previous", before.signed().checkpoint().id().toString()));
+    Map<String, Object> account = new LinkedHashMap<>();
+    account.put("type", "account");
+    account.put("accountId", WALLET);
+    account.put("currency", "VND");
+    account.put("before", leafJson(before.proof().leaf()));
+    account.put("after", leafJson(after.proof().leaf()));
+    lines.add(account);
+    for (Statement.Entry entry : entries) {
+      Map<String, Object> line = new LinkedHashMap<>();
+      line.put("type", "entry");
+      line.put("entryId", entry.entryId());
+      line.put("accountId", WALLET);
+      line.put("transactionId", entry.transactionId().toString());
+      line.put("amount", entry.amount());
+      line.put("balanceAfter", entry.balanceAfter());
+      line.put("createdAt", entry.createdAt().toString());
+      line.put("hash", entry.hash().hex());
+      lines.add(line);
+    }
+    Path file = Files.createTempFile(dir, "changes", ".ndjson");
+    StringBuilder text = new StringBuilder();
+    for (Object line : lines) {
+      text.append(JSON.writeValueAsString(line)).append('\n');
+    }
+    Files.writeString(file, text);
+    return file.toString();
+  }
+
+  private static Map<String, Object> leafJson(AccountLeaf leaf) {
+    return Map.of(
+        "balance", leaf.balanceMinor(),
+        "heldAmount", leaf.heldMinor(),
+        "chainHead", leaf.chainHead().hex(),
+        "lastEntryId", leaf.lastEntryId());
+  }
+
+  @Test
+  void aCheckpointExtendsTheOneBeforeByTheEntriesBetweenThemAndByNothingElse() throws IOException {
+    String keys = keys(keyJson("k1", key, KEY_FROM, null));
+    Tree before = tree(1);
+    Tree after = tree(3);
+    String previous = file("cp", checkpointJson(before.signed()));
+    String checkpoint = file("cp", checkpointJson(after.signed()));
+    List<Statement.Entry> between = entries().subList(1, 3);
+
+    Run valid =
+        verify(
+            "extends",
+            "--keys",
+            keys,
+            "--previous",
+            previous,
+            "--checkpoint",
+            checkpoint,
+            "--changes",
+            changes(before, after, between));
+    assertThat(valid.status()).as(valid.out()).isZero();
+    assertThat(valid.out()).contains("1 accounts changed by 2 entries");
+
+    Run missing =
+        verify(
+            "extends",
+            "--keys",
+            keys,
+            "--previous",
+            previous,
+            "--checkpoint",
+            checkpoint,
+            "--changes",
+            changes(before, after, between.subList(0, 1)));
+    assertThat(missing.out()).contains("invalid", "account 7: its entries since the checkpoint");
+
+    List<Statement.Entry> altered = new ArrayList<>(between);
+    Statement.Entry last = altered.get(1);
+    altered.set(
+        1,
+        new Statement.Entry(
+            last.entryId(),
+            last.transactionId(),
+            last.amount() + 1,
+            last.balanceAfter() + 1,
+            last.createdAt(),
+            last.hash()));
+    assertThat(
+            verify(
+                    "extends",
+                    "--keys",
+                    keys,
+                    "--previous",
+                    previous,
+                    "--checkpoint",
+                    checkpoint,
+                    "--changes",
+                    changes(before, after, altered))
+                .out())
+        .contains("invalid", "account 7, entry 12: its hash is not the link");
+
+    Run unrelated =
+        verify(
+            "extends",
+            "--keys",
+            keys,
+            "--previous",
+            checkpoint,
+            "--checkpoint",
+            checkpoint,
+            "--changes",
+            changes(before, after, between));
+    assertThat(unrelated.out()).contains("invalid");
+  }
+
   @Test
   void aMissingFileOrCheckIsAUsageError() {
     assertThat(verify().status()).isEqualTo(2);

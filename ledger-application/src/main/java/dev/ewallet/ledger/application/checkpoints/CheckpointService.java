@@ -3,6 +3,7 @@ package dev.ewallet.ledger.application.checkpoints;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.checkpoint.AccountProof;
+import dev.ewallet.ledger.domain.checkpoint.ChangeSink;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
 import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
 import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
@@ -18,7 +19,9 @@ import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.port.in.AccountProofQuery;
 import dev.ewallet.ledger.domain.port.in.Caller;
+import dev.ewallet.ledger.domain.port.in.CheckpointChangesQuery;
 import dev.ewallet.ledger.domain.port.in.CheckpointKeysQuery;
+import dev.ewallet.ledger.domain.port.in.CheckpointQuery;
 import dev.ewallet.ledger.domain.port.in.CheckpointsQuery;
 import dev.ewallet.ledger.domain.port.in.LatestCheckpointQuery;
 import dev.ewallet.ledger.domain.port.in.MakeCheckpointCommand;
@@ -49,6 +52,8 @@ import java.util.UUID;
 public final class CheckpointService
     implements MakeCheckpointUseCase,
         LatestCheckpointQuery,
+        CheckpointQuery,
+        CheckpointChangesQuery,
         CheckpointsQuery,
         CheckpointKeysQuery,
         AccountProofQuery {
@@ -183,6 +188,19 @@ public final class CheckpointService
   }
 
   @Override
+  public SignedCheckpoint checkpoint(Caller caller, UUID id) {
+    return store.byId(id).orElseThrow(() -> new CheckpointNotFoundException("no checkpoint " + id));
+  }
+
+  @Override
+  public void checkpointChanges(Caller caller, UUID id, ChangeSink sink) {
+    caller.requireOperator();
+    SignedCheckpoint checkpoint = checkpoint(caller, id);
+    sink.start(checkpoint, store.previous(checkpoint).orElse(null));
+    store.changes(checkpoint, sink);
+  }
+
+  @Override
   public List<SignedCheckpoint> checkpoints(Caller caller, Instant from, Instant to, int limit) {
     if (from != null && to != null && !from.isBefore(to)) {
       throw new InvalidRequestException("from must be before to");
@@ -204,12 +222,7 @@ public final class CheckpointService
     Account account = accounts.existing(accountId);
     caller.requireOwnerOrOperator(account);
     SignedCheckpoint checkpoint =
-        checkpointId == null
-            ? latestCheckpoint(caller)
-            : store
-                .byId(checkpointId)
-                .orElseThrow(
-                    () -> new CheckpointNotFoundException("no checkpoint " + checkpointId));
+        checkpointId == null ? latestCheckpoint(caller) : checkpoint(caller, checkpointId);
     return store
         .proof(checkpoint, accountId)
         .orElseThrow(() -> new AccountNotFoundException(accountId.value()));

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence.checkpoint;
 
+import dev.ewallet.ledger.adapter.persistence.EntryRows;
 import dev.ewallet.ledger.adapter.persistence.LongScans;
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.adapter.persistence.outbox.WebhookFanOut;
@@ -7,7 +8,9 @@ import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
 import dev.ewallet.ledger.domain.checkpoint.AccountProof;
+import dev.ewallet.ledger.domain.checkpoint.ChangeSink;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
+import dev.ewallet.ledger.domain.checkpoint.LeafChange;
 import dev.ewallet.ledger.domain.checkpoint.MerkleSumTree;
 import dev.ewallet.ledger.domain.checkpoint.NodeHash;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
@@ -151,10 +154,31 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
           + " WHERE l.account_id BETWEEN ? AND ? AND l.currency = ? AND l.checkpoint_seq <= ?"
           + " ORDER BY l.account_id, l.checkpoint_seq DESC";
 
+  /**
+   * The leaves a checkpoint changed, each with the account's leaf before it and its entries since
+   * (after the earlier leaf's last entry, up to the later one's: one account's entries are written
+   * under its row lock, so in id order), in account and chain order.
+   */
+  private static final String CHANGES =
+      "SELECT c.account_id, c.currency, c.balance, c.held, encode(c.chain_head, 'hex') AS chain_head,"
+          + " c.last_entry_id, p.balance AS before_balance, p.held AS before_held,"
+          + " encode(p.chain_head, 'hex') AS before_head, p.last_entry_id AS before_last, x.*"
+          + " FROM checkpoint_leaf c LEFT JOIN LATERAL (SELECT k.balance, k.held, k.chain_head,"
+          + " k.last_entry_id FROM checkpoint_leaf k WHERE k.account_id = c.account_id"
+          + " AND k.checkpoint_seq < c.checkpoint_seq ORDER BY k.checkpoint_seq DESC LIMIT 1) p"
+          + " ON true LEFT JOIN LATERAL (SELECT "
+          + EntryRows.COLUMNS
+          + " FROM ledger_entry e JOIN journal_transaction t ON t.id = e.transaction_id"
+          + " WHERE e.account_id = c.account_id AND e.id > coalesce(p.last_entry_id, 0)"
+          + " AND e.id <= c.last_entry_id) x ON true"
+          + " WHERE c.checkpoint_seq = (SELECT seq FROM checkpoint WHERE id = ?)"
+          + " ORDER BY c.account_id, x.entry_created_at, x.entry_id";
+
   private final JdbcClient jdbc;
   private final DataSource dataSource;
   private final JsonMapper json;
   private final TransactionTemplate snapshot;
+  private final TransactionTemplate readOnly;
 
   JdbcCheckpointStoreAdapter(
       JdbcClient jdbc,
@@ -166,6 +190,8 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
     this.json = json;
     this.snapshot = new TransactionTemplate(transactionManager);
     this.snapshot.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+    this.readOnly = new TransactionTemplate(transactionManager);
+    this.readOnly.setReadOnly(true);
   }
 
   @Override
@@ -361,6 +387,43 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
   }
 
   @Override
+  public Optional<SignedCheckpoint> previous(SignedCheckpoint checkpoint) {
+    return jdbc.sql(
+            "SELECT "
+                + COLUMNS
+                + " FROM checkpoint WHERE seq < (SELECT seq FROM checkpoint WHERE id = ?)"
+                + " ORDER BY seq DESC LIMIT 1")
+        .param(checkpoint.checkpoint().id())
+        .query((row, n) -> signed(row))
+        .optional();
+  }
+
+  /** In a read-only transaction of its own, from a cursor: memory does not grow with the export. */
+  @Override
+  public void changes(SignedCheckpoint checkpoint, ChangeSink sink) {
+    readOnly.executeWithoutResult(status -> {
+      LongScans.allowTheRequestsDeadline(jdbc, dataSource);
+      AccountId[] current = {null};
+      jdbc.sql(CHANGES)
+          .withFetchSize(FETCH_SIZE)
+          .param(checkpoint.checkpoint().id())
+          .query(
+              (RowCallbackHandler)
+                  row -> {
+                    CurrencyCode currency = CurrencyCode.of(row.getString("currency").strip());
+                    AccountLeaf after = leaf(row);
+                    if (!after.account().equals(current[0])) {
+                      current[0] = after.account();
+                      sink.account(new LeafChange(currency, before(row, after.account()), after));
+                    }
+                    if (row.getObject("entry_id") != null) {
+                      sink.entry(EntryRows.entry(row, currency));
+                    }
+                  });
+    });
+  }
+
+  @Override
   public Optional<AccountProof> proof(SignedCheckpoint checkpoint, AccountId account) {
     Optional<Long> seq =
         jdbc.sql("SELECT seq FROM checkpoint WHERE id = ?")
@@ -443,6 +506,19 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
         row.getLong("held"),
         new EntryHash(row.getString("chain_head")),
         row.getLong("last_entry_id"));
+  }
+
+  /** The account's leaf before the change on a row of {@link #CHANGES}, or {@code null}. */
+  private static AccountLeaf before(ResultSet row, AccountId account) throws SQLException {
+    String head = row.getString("before_head");
+    return head == null
+        ? null
+        : new AccountLeaf(
+            account,
+            row.getLong("before_balance"),
+            row.getLong("before_held"),
+            new EntryHash(head),
+            row.getLong("before_last"));
   }
 
   /** The account's newest kept leaf on the scan's row, or {@code null} when none was kept. */

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
 import dev.ewallet.ledger.domain.checkpoint.AccountProof;
+import dev.ewallet.ledger.domain.checkpoint.ChangeSink;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.checkpoint.TreeChunk;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
@@ -56,6 +57,16 @@ public interface CheckpointStore {
   List<SignedCheckpoint> between(Instant from, Instant to, int limit);
 
   Optional<SignedCheckpoint> byId(UUID id);
+
+  /** The checkpoint made just before {@code checkpoint}; empty for the first. */
+  Optional<SignedCheckpoint> previous(SignedCheckpoint checkpoint);
+
+  /**
+   * Streams the accounts whose leaf {@code checkpoint} changed, in ascending id, each with its
+   * entries since its leaf of the checkpoint before, in its chain's order ({@link
+   * ChangeSink#account}, {@link ChangeSink#entry}); {@link ChangeSink#start} is the caller's.
+   */
+  void changes(SignedCheckpoint checkpoint, ChangeSink sink);
 
   /**
    * The account's proof under the checkpoint, rebuilt from its chunk's kept leaves and the kept
