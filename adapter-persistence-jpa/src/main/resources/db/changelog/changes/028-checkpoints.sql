@@ -59,5 +59,9 @@ GRANT SELECT, INSERT ON checkpoint, checkpoint_leaf, checkpoint_chunk TO "${runt
 GRANT USAGE ON SEQUENCE checkpoint_seq_seq TO "${runtimeRole}";
 
 --changeset ledger:028-checkpoint-leaf-by-checkpoint
--- The leaves one checkpoint changed, read in account order for GET /v1/checkpoints/{id}/changes.
-CREATE INDEX checkpoint_leaf_by_checkpoint ON checkpoint_leaf (checkpoint_seq, account_id);
+-- The leaves one checkpoint changed, for GET /v1/checkpoints/{id}/changes. A BRIN index: leaves are
+-- appended checkpoint by checkpoint, so a block range holds few checkpoints; and it can never pass
+-- for the key (account, checkpoint) that a checkpoint's build probes once per account while it
+-- writes the table (a B-tree on the checkpoint was chosen for that probe while the table looked
+-- empty, and scanned whole for every account).
+CREATE INDEX checkpoint_leaf_by_checkpoint ON checkpoint_leaf USING brin (checkpoint_seq);

@@ -88,7 +88,7 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
           + " GROUP BY account_id) h ON h.account_id = a.id"
           + " LEFT JOIN LATERAL (SELECT l.balance, l.held, l.chain_head, l.last_entry_id"
           + " FROM checkpoint_leaf l WHERE l.account_id = a.id"
-          + " ORDER BY l.checkpoint_seq DESC LIMIT 1) k ON true"
+          + " ORDER BY l.account_id DESC, l.checkpoint_seq DESC LIMIT 1) k ON true"
           + " WHERE a.owner_id IS NOT NULL ORDER BY a.id";
 
   private static final String SYSTEM_SIDE =
@@ -165,7 +165,8 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
           + " encode(p.chain_head, 'hex') AS before_head, p.last_entry_id AS before_last, x.*"
           + " FROM checkpoint_leaf c LEFT JOIN LATERAL (SELECT k.balance, k.held, k.chain_head,"
           + " k.last_entry_id FROM checkpoint_leaf k WHERE k.account_id = c.account_id"
-          + " AND k.checkpoint_seq < c.checkpoint_seq ORDER BY k.checkpoint_seq DESC LIMIT 1) p"
+          + " AND k.checkpoint_seq < c.checkpoint_seq"
+          + " ORDER BY k.account_id DESC, k.checkpoint_seq DESC LIMIT 1) p"
           + " ON true LEFT JOIN LATERAL (SELECT "
           + EntryRows.COLUMNS
           + " FROM ledger_entry e JOIN journal_transaction t ON t.id = e.transaction_id"
@@ -198,6 +199,11 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
   public SignedCheckpoint record(Function<BooksSnapshot, Built> build) {
     return snapshot.execute(status -> {
       LongScans.allowTheRequestsDeadline(jdbc, dataSource);
+      // The build writes leaves into checkpoint_leaf while its scan probes that table for each
+      // account's kept leaf (by its key: account, then checkpoint): a plan made while the table
+      // looked empty (the first checkpoint) could scan it whole for every account, over the rows
+      // this transaction is adding, which is quadratic. Index probes only, for this transaction.
+      jdbc.sql("SELECT set_config('enable_seqscan', 'off', true)").query(String.class).single();
       jdbc.sql("SELECT pg_advisory_xact_lock(?)").param(BUILD_LOCK).query(Object.class).single();
       long seq =
           jdbc.sql("SELECT nextval(pg_get_serial_sequence('checkpoint', 'seq'))")
