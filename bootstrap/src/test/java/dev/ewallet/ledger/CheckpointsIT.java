@@ -3,7 +3,6 @@ package dev.ewallet.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
 import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
 import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
@@ -30,15 +29,14 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Signed checkpoints and proofs over HTTP on real PostgreSQL (docs/proofs.md): a checkpoint's
  * signature verifies with the published key, every account's proof leads to its currency's root and
- * the leaves sum to the published total; rows altered behind the service's back (as a superuser,
- * triggers disabled, then put back) make the next checkpoint refuse, naming the account and the
- * last checkpoint that still holds; keys rotate and old and new checkpoints both verify.
+ * the leaves sum to the published total; rows altered behind the service's back (as the schema's
+ * owner, triggers disabled, then put back) make the next checkpoint refuse, naming the account and
+ * the last checkpoint that still holds; keys rotate and old and new checkpoints both verify.
  *
  * <p>The tests use Singapore dollars, which no other test does, so that the currency's tree holds
  * only this class's wallets.
@@ -46,8 +44,6 @@ import tools.jackson.databind.JsonNode;
 class CheckpointsIT extends LedgerIntegrationTest {
 
   private static final String CURRENCY = "SGD";
-
-  private final JdbcClient superuser = JdbcClient.create(PostgresTestDatabase.superuser());
 
   @Test
   void aCheckpointVerifiesWithThePublishedKeyAndEveryAccountsProofSumsToItsTotal() {
@@ -246,6 +242,15 @@ class CheckpointsIT extends LedgerIntegrationTest {
           assertThat(refused.json().get("lastHoldingCheckpoint").asText())
               .as("the newest checkpoint before the altered entry")
               .isEqualTo(holding.checkpoint().id().toString());
+          assertThat(
+                  verifyStatement(
+                      wallet,
+                      saved(proof(wallet.id(), OPERATOR, holding.checkpoint().id().toString())),
+                      saved(
+                          proof(wallet.id(), OPERATOR, made.after().checkpoint().id().toString()))))
+              .as("the stand-alone verifier, from the statement and the signed proofs")
+              .startsWith("invalid: account " + wallet.id() + ", entry " + entry + ": its hash")
+              .endsWith("the last checkpoint that holds is " + holding.checkpoint().id());
         });
     makeCheckpoint();
   }
@@ -269,8 +274,8 @@ class CheckpointsIT extends LedgerIntegrationTest {
             + " WHERE e.id = ?";
     Consumer<Long> rewriteBy =
         delta -> {
-          superuser.sql(rewrite).params(delta, delta, delta, delta, entry).update();
-          superuser
+          asOwner.sql(rewrite).params(delta, delta, delta, delta, entry).update();
+          asOwner
               .sql(
                   "UPDATE account a SET balance = balance + ?, last_hash = (SELECT e.hash FROM"
                       + " ledger_entry e WHERE e.id = ?) WHERE a.id = ?")
@@ -521,21 +526,21 @@ class CheckpointsIT extends LedgerIntegrationTest {
     withTriggersOff(
         table,
         () -> {
-          superuser.sql(change).param(id).update();
+          asOwner.sql(change).param(id).update();
           try {
             check.run();
           } finally {
-            superuser.sql(undo).param(id).update();
+            asOwner.sql(undo).param(id).update();
           }
         });
   }
 
   private void withTriggersOff(String table, Runnable work) {
-    superuser.sql("ALTER TABLE " + table + " DISABLE TRIGGER USER").update();
+    asOwner.sql("ALTER TABLE " + table + " DISABLE TRIGGER USER").update();
     try {
       work.run();
     } finally {
-      superuser.sql("ALTER TABLE " + table + " ENABLE TRIGGER USER").update();
+      asOwner.sql("ALTER TABLE " + table + " ENABLE TRIGGER USER").update();
     }
   }
 }

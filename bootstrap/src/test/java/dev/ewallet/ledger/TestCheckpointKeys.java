@@ -17,11 +17,11 @@ import java.util.Map;
  * Ed25519 checkpoint keys written as the PEM files configuration names (docs/operations.md,
  * "Checkpoint keys"), for instances that run outside local mode or rotate keys.
  */
-final class TestCheckpointKeys {
+public final class TestCheckpointKeys {
 
   private TestCheckpointKeys() {}
 
-  static KeyPair generate() {
+  public static KeyPair generate() {
     try {
       return KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
     } catch (GeneralSecurityException e) {
@@ -38,7 +38,7 @@ final class TestCheckpointKeys {
   }
 
   /** Settings that sign with {@code pair} under {@code id}, valid from {@code validFrom}. */
-  static Map<String, Object> signing(String id, KeyPair pair, Instant validFrom) {
+  public static Map<String, Object> signing(String id, KeyPair pair, Instant validFrom) {
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("ledger.checkpoints.signing-key.id", id);
     settings.put(
@@ -50,7 +50,7 @@ final class TestCheckpointKeys {
   }
 
   /** A PEM file of the pair's public key. */
-  static String publicKeyFile(String id, KeyPair pair) {
+  public static String publicKeyFile(String id, KeyPair pair) {
     return write(id + ".pub", "PUBLIC KEY", pair.getPublic().getEncoded());
   }
 

@@ -151,63 +151,16 @@ public final class LedgerVerifier {
    * Whether the statement's entries chain (each balance and hash follows from the one before and
    * the entry's own fields) and agree with every proof of its account: after the entry a proof's
    * leaf ends with, the chain and balance are the leaf's. Proofs whose leaf ends before the period
-   * or after it are valid or not as proofs but not compared. When the statement diverges from a
-   * proof, the answer names the newest checkpoint whose leaf it still gives.
+   * or after it are valid or not as proofs but not compared. When the statement diverges, the
+   * answer names the account, the first entry or checkpoint it diverges at, and the newest
+   * checkpoint given whose leaf it still gives.
    */
   public Verdict statement(Statement statement, List<PublishedProof> proofs) {
-    Map<Long, State> after = new HashMap<>();
-    EntryHash head = statement.openingHash();
-    long balance = statement.openingBalance();
     AccountId account = AccountId.of(statement.accountId());
-    for (Statement.Entry entry : statement.entries()) {
-      try {
-        balance = Math.addExact(balance, entry.amount());
-      } catch (ArithmeticException overflow) {
-        return Verdict.invalid("entry " + entry.entryId() + ": the balance overflows");
-      }
-      if (balance != entry.balanceAfter()) {
-        return Verdict.invalid(
-            "account "
-                + account
-                + ", entry "
-                + entry.entryId()
-                + " states balance "
-                + entry.balanceAfter()
-                + ", but the balance before it and its amount give "
-                + balance);
-      }
-      EntryHash link =
-          head.next(
-              entry.transactionId(),
-              account,
-              Money.of(entry.amount(), statement.currency()),
-              Money.of(entry.balanceAfter(), statement.currency()),
-              entry.createdAt());
-      if (!link.equals(entry.hash())) {
-        return Verdict.invalid(
-            "account "
-                + account
-                + ", entry "
-                + entry.entryId()
-                + ": its hash "
-                + entry.hash()
-                + " is not the link of the hash before it and its own fields ("
-                + link
-                + ")");
-      }
-      head = link;
-      after.put(entry.entryId(), new State(head, balance));
-    }
-    if (statement.closingHash() != null && !statement.closingHash().equals(head)) {
-      return Verdict.invalid(
-          "the statement closes at " + statement.closingHash() + ", its entries at " + head);
-    }
     List<PublishedProof> inOrder =
         proofs.stream()
             .sorted(Comparator.comparing(found -> found.checkpoint().checkpoint().createdAt()))
             .toList();
-    SignedCheckpoint lastHolding = null;
-    int compared = 0;
     for (PublishedProof proof : inOrder) {
       Verdict counted = proof(proof);
       if (!counted.valid()) {
@@ -220,13 +173,67 @@ public final class LedgerVerifier {
                 + " given with the statement of account "
                 + account);
       }
+    }
+    Map<Long, State> after = new HashMap<>();
+    EntryHash head = statement.openingHash();
+    long balance = statement.openingBalance();
+    for (Statement.Entry entry : statement.entries()) {
+      Optional<String> broken;
+      try {
+        balance = Math.addExact(balance, entry.amount());
+        broken =
+            balance != entry.balanceAfter()
+                ? Optional.of(
+                    "states balance "
+                        + entry.balanceAfter()
+                        + ", but the balance before it and its amount give "
+                        + balance)
+                : Optional.empty();
+      } catch (ArithmeticException overflow) {
+        broken = Optional.of("overflows the balance");
+      }
+      EntryHash link =
+          head.next(
+              entry.transactionId(),
+              account,
+              Money.of(entry.amount(), statement.currency()),
+              Money.of(entry.balanceAfter(), statement.currency()),
+              entry.createdAt());
+      if (broken.isEmpty() && !link.equals(entry.hash())) {
+        broken =
+            Optional.of(
+                "its hash "
+                    + entry.hash()
+                    + " is not the link of the hash before it and its own fields ("
+                    + link
+                    + ")");
+      }
+      if (broken.isPresent()) {
+        return Verdict.invalid(
+            "account "
+                + account
+                + ", entry "
+                + entry.entryId()
+                + ": "
+                + broken.get()
+                + "; the last checkpoint that holds is "
+                + lastHolding(inOrder, after, entry.entryId()));
+      }
+      head = link;
+      after.put(entry.entryId(), new State(head, balance));
+    }
+    if (statement.closingHash() != null && !statement.closingHash().equals(head)) {
+      return Verdict.invalid(
+          "the statement closes at " + statement.closingHash() + ", its entries at " + head);
+    }
+    int compared = 0;
+    for (PublishedProof proof : inOrder) {
       State state = after.get(proof.proof().leaf().lastEntryId());
       if (state == null) {
         continue;
       }
       compared++;
-      if (!state.head().equals(proof.proof().leaf().chainHead())
-          || state.balance() != proof.proof().leaf().balanceMinor()) {
+      if (!state.agreesWith(proof)) {
         return Verdict.invalid(
             "account "
                 + account
@@ -243,9 +250,8 @@ public final class LedgerVerifier {
                 + " and "
                 + state.head()
                 + "; the last checkpoint that holds is "
-                + (lastHolding == null ? "none given" : lastHolding.checkpoint().id()));
+                + lastHolding(inOrder, after, proof.proof().leaf().lastEntryId() + 1));
       }
-      lastHolding = proof.checkpoint();
     }
     return Verdict.valid(
         statement.entries().size()
@@ -260,6 +266,22 @@ public final class LedgerVerifier {
             + " of "
             + proofs.size()
             + " checkpoints");
+  }
+
+  /**
+   * The newest of the proofs whose leaf ends before entry {@code before} and that the statement's
+   * chain up to there gives.
+   */
+  private static String lastHolding(
+      List<PublishedProof> inOrder, Map<Long, State> after, long before) {
+    String holding = "none given";
+    for (PublishedProof proof : inOrder) {
+      State state = after.get(proof.proof().leaf().lastEntryId());
+      if (proof.proof().leaf().lastEntryId() < before && state != null && state.agreesWith(proof)) {
+        holding = proof.checkpoint().checkpoint().id().toString();
+      }
+    }
+    return holding;
   }
 
   /**
@@ -330,5 +352,12 @@ public final class LedgerVerifier {
     return extension.end();
   }
 
-  private record State(EntryHash head, long balance) {}
+  /** The chain's end and the balance after an entry, as the statement gives them. */
+  private record State(EntryHash head, long balance) {
+
+    boolean agreesWith(PublishedProof proof) {
+      return head.equals(proof.proof().leaf().chainHead())
+          && balance == proof.proof().leaf().balanceMinor();
+    }
+  }
 }
