@@ -8,7 +8,6 @@ import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
 import dev.ewallet.ledger.domain.checkpoint.LeafChange;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
-import dev.ewallet.ledger.domain.money.Money;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -26,8 +25,7 @@ final class Extension {
   private long accounts;
   private long entries;
   private LeafChange change;
-  private EntryHash head;
-  private long balance;
+  private ChainWalk walk;
   private long lastEntry;
 
   Extension(SignedCheckpoint checkpoint, SignedCheckpoint previous) {
@@ -75,8 +73,13 @@ final class Extension {
     change = next;
     accounts++;
     AccountLeaf before = next.before();
-    head = before == null ? EntryHash.GENESIS : before.chainHead();
-    balance = before == null ? 0 : before.balanceMinor();
+    long balance = before == null ? 0 : before.balanceMinor();
+    walk =
+        new ChainWalk(
+            next.after().account(),
+            next.currency(),
+            before == null ? EntryHash.GENESIS : before.chainHead(),
+            balance);
     lastEntry = next.entriesAfter();
     try {
       moved.merge(
@@ -100,38 +103,10 @@ final class Extension {
       return Optional.of(
           "account " + account + ", entry " + entry.entryId() + " is not after entry " + lastEntry);
     }
-    try {
-      balance = Math.addExact(balance, entry.amount());
-    } catch (ArithmeticException overflow) {
-      return Optional.of("account " + account + ": the balance overflows");
+    Optional<String> broken = walk.follow(entry);
+    if (broken.isPresent()) {
+      return broken;
     }
-    if (balance != entry.balanceAfter()) {
-      return Optional.of(
-          "account "
-              + account
-              + ", entry "
-              + entry.entryId()
-              + " states balance "
-              + entry.balanceAfter()
-              + ", but the balance before it and its amount give "
-              + balance);
-    }
-    EntryHash link =
-        head.next(
-            entry.transactionId(),
-            account,
-            Money.of(entry.amount(), change.currency()),
-            Money.of(entry.balanceAfter(), change.currency()),
-            entry.createdAt());
-    if (!link.equals(entry.hash())) {
-      return Optional.of(
-          "account "
-              + account
-              + ", entry "
-              + entry.entryId()
-              + ": its hash is not the link of the hash before it and its own fields");
-    }
-    head = link;
     lastEntry = entry.entryId();
     return Optional.empty();
   }
@@ -142,18 +117,18 @@ final class Extension {
       return Optional.empty();
     }
     AccountLeaf after = change.after();
-    if (!head.equals(after.chainHead())
-        || balance != after.balanceMinor()
+    if (!walk.head().equals(after.chainHead())
+        || walk.balance() != after.balanceMinor()
         || lastEntry != after.lastEntryId()) {
       return Optional.of(
           "account "
               + after.account()
               + ": its entries since the checkpoint before reach balance "
-              + balance
+              + walk.balance()
               + ", entry "
               + lastEntry
               + " and chain end "
-              + head
+              + walk.head()
               + ", but checkpoint "
               + checkpoint.id()
               + " signed "

@@ -7,7 +7,6 @@ import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
 import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.checkpoint.SumNode;
-import dev.ewallet.ledger.domain.money.Money;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -175,53 +174,20 @@ public final class LedgerVerifier {
       }
     }
     Map<Long, State> after = new HashMap<>();
-    EntryHash head = statement.openingHash();
-    long balance = statement.openingBalance();
+    ChainWalk walk =
+        new ChainWalk(
+            account, statement.currency(), statement.openingHash(), statement.openingBalance());
     for (Statement.Entry entry : statement.entries()) {
-      Optional<String> broken;
-      try {
-        balance = Math.addExact(balance, entry.amount());
-        broken =
-            balance != entry.balanceAfter()
-                ? Optional.of(
-                    "states balance "
-                        + entry.balanceAfter()
-                        + ", but the balance before it and its amount give "
-                        + balance)
-                : Optional.empty();
-      } catch (ArithmeticException overflow) {
-        broken = Optional.of("overflows the balance");
-      }
-      EntryHash link =
-          head.next(
-              entry.transactionId(),
-              account,
-              Money.of(entry.amount(), statement.currency()),
-              Money.of(entry.balanceAfter(), statement.currency()),
-              entry.createdAt());
-      if (broken.isEmpty() && !link.equals(entry.hash())) {
-        broken =
-            Optional.of(
-                "its hash "
-                    + entry.hash()
-                    + " is not the link of the hash before it and its own fields ("
-                    + link
-                    + ")");
-      }
+      Optional<String> broken = walk.follow(entry);
       if (broken.isPresent()) {
         return Verdict.invalid(
-            "account "
-                + account
-                + ", entry "
-                + entry.entryId()
-                + ": "
-                + broken.get()
+            broken.get()
                 + "; the last checkpoint that holds is "
                 + lastHolding(inOrder, after, entry.entryId()));
       }
-      head = link;
-      after.put(entry.entryId(), new State(head, balance));
+      after.put(entry.entryId(), new State(walk.head(), walk.balance()));
     }
+    EntryHash head = walk.head();
     if (statement.closingHash() != null && !statement.closingHash().equals(head)) {
       return Verdict.invalid(
           "the statement closes at " + statement.closingHash() + ", its entries at " + head);

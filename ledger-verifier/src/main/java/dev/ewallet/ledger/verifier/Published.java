@@ -99,14 +99,7 @@ public final class Published {
     return new PublishedProof(
         checkpoint(json.get("checkpoint")),
         CurrencyCode.of(text(json, "currency")),
-        new SumProof(
-            new AccountLeaf(
-                AccountId.of(number(leaf, "accountId")),
-                number(leaf, "balance"),
-                number(leaf, "heldAmount"),
-                new EntryHash(text(leaf, "chainHead")),
-                number(leaf, "lastEntryId")),
-            path));
+        new SumProof(leaf(AccountId.of(number(leaf, "accountId")), leaf), path));
   }
 
   /** A wallet's statement of {@code GET /v1/accounts/{id}/statement}. */
@@ -117,14 +110,7 @@ public final class Published {
     }
     List<Statement.Entry> entries = new ArrayList<>();
     for (JsonNode entry : json.get("entries")) {
-      entries.add(
-          new Statement.Entry(
-              number(entry, "entryId"),
-              UUID.fromString(text(entry, "transactionId")),
-              number(entry, "amount"),
-              number(entry, "balanceAfter"),
-              Instant.parse(text(entry, "createdAt")),
-              new EntryHash(text(entry, "hash"))));
+      entries.add(entry(entry));
     }
     return new Statement(
         number(json, "accountId"),
@@ -147,24 +133,27 @@ public final class Published {
         yield new ChangeLine.Account(
             new LeafChange(
                 CurrencyCode.of(text(json, "currency")),
-                json.hasNonNull("before") ? changedLeaf(account, json.get("before")) : null,
-                changedLeaf(account, json.get("after"))));
+                json.hasNonNull("before") ? leaf(account, json.get("before")) : null,
+                leaf(account, json.get("after"))));
       }
-      case "entry" ->
-          new ChangeLine.Entry(
-              number(json, "accountId"),
-              new Statement.Entry(
-                  number(json, "entryId"),
-                  UUID.fromString(text(json, "transactionId")),
-                  number(json, "amount"),
-                  number(json, "balanceAfter"),
-                  Instant.parse(text(json, "createdAt")),
-                  new EntryHash(text(json, "hash"))));
+      case "entry" -> new ChangeLine.Entry(number(json, "accountId"), entry(json));
       default -> throw new IllegalArgumentException("a change line of type " + json.get("type"));
     };
   }
 
-  private static AccountLeaf changedLeaf(AccountId account, JsonNode json) {
+  /** An entry as statements and the changes show it: the fields its hash covers, and the hash. */
+  private static Statement.Entry entry(JsonNode json) {
+    return new Statement.Entry(
+        number(json, "entryId"),
+        UUID.fromString(text(json, "transactionId")),
+        number(json, "amount"),
+        number(json, "balanceAfter"),
+        Instant.parse(text(json, "createdAt")),
+        new EntryHash(text(json, "hash")));
+  }
+
+  /** A leaf as proofs and the changes show it (without its account). */
+  private static AccountLeaf leaf(AccountId account, JsonNode json) {
     return new AccountLeaf(
         account,
         number(json, "balance"),

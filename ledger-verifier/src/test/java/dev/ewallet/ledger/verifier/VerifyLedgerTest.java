@@ -59,10 +59,14 @@ class VerifyLedgerTest {
 
   /** The wallet's three entries: a deposit of 500, a payment of 120, a deposit of 30. */
   private static List<Statement.Entry> entries() {
+    return entries(500, -120, 30);
+  }
+
+  /** Entries 10, 11, ... of the wallet with these amounts, each chained to the one before. */
+  private static List<Statement.Entry> entries(long... amounts) {
     List<Statement.Entry> entries = new ArrayList<>();
     EntryHash head = EntryHash.GENESIS;
     long balance = 0;
-    long[] amounts = {500, -120, 30};
     for (int i = 0; i < amounts.length; i++) {
       balance += amounts[i];
       UUID transaction = new UUID(1, i);
@@ -77,6 +81,23 @@ class VerifyLedgerTest {
       entries.add(new Statement.Entry(10 + i, transaction, amounts[i], balance, at, head));
     }
     return entries;
+  }
+
+  /** The entries with one's amount and balance moved by {@code delta}, its hash left as it was. */
+  private static List<Statement.Entry> movedBy(
+      List<Statement.Entry> entries, int index, long delta) {
+    List<Statement.Entry> altered = new ArrayList<>(entries);
+    Statement.Entry entry = altered.get(index);
+    altered.set(
+        index,
+        new Statement.Entry(
+            entry.entryId(),
+            entry.transactionId(),
+            entry.amount() + delta,
+            entry.balanceAfter() + delta,
+            entry.createdAt(),
+            entry.hash()));
+    return altered;
   }
 
   /** The wallet's leaf after {@code entries} of its entries, beside two other accounts. */
@@ -331,17 +352,7 @@ class VerifyLedgerTest {
     assertThat(valid.status()).as(valid.out()).isZero();
     assertThat(valid.out()).contains("agree with 2 of 2 checkpoints");
 
-    List<Statement.Entry> altered = new ArrayList<>(entries());
-    Statement.Entry payment = altered.get(1);
-    altered.set(
-        1,
-        new Statement.Entry(
-            payment.entryId(),
-            payment.transactionId(),
-            payment.amount() + 20,
-            payment.balanceAfter() + 20,
-            payment.createdAt(),
-            payment.hash()));
+    List<Statement.Entry> altered = movedBy(entries(), 1, 20);
     Run broken =
         verify(
             "statement", "--keys", keys, "--statement", file("statement", statementJson(altered)));
@@ -359,23 +370,7 @@ class VerifyLedgerTest {
     String keys = keys(keyJson("k1", key, KEY_FROM, null));
     Tree before = tree(1);
     Tree after = tree(3);
-    List<Statement.Entry> rewritten = new ArrayList<>();
-    EntryHash head = EntryHash.GENESIS;
-    long balance = 0;
-    for (Statement.Entry entry : entries()) {
-      long amount = entry.entryId() == 11 ? -20 : entry.amount();
-      balance += amount;
-      head =
-          head.next(
-              entry.transactionId(),
-              AccountId.of(WALLET),
-              Money.of(amount, VND),
-              Money.of(balance, VND),
-              entry.createdAt());
-      rewritten.add(
-          new Statement.Entry(
-              entry.entryId(), entry.transactionId(), amount, balance, entry.createdAt(), head));
-    }
+    List<Statement.Entry> rewritten = entries(500, -20, 30);
     Run caught =
         verify(
             "statement",
@@ -474,17 +469,7 @@ class VerifyLedgerTest {
             changes(before, after, between.subList(0, 1)));
     assertThat(missing.out()).contains("invalid", "account 7: its entries since the checkpoint");
 
-    List<Statement.Entry> altered = new ArrayList<>(between);
-    Statement.Entry last = altered.get(1);
-    altered.set(
-        1,
-        new Statement.Entry(
-            last.entryId(),
-            last.transactionId(),
-            last.amount() + 1,
-            last.balanceAfter() + 1,
-            last.createdAt(),
-            last.hash()));
+    List<Statement.Entry> altered = movedBy(between, 1, 1);
     assertThat(
             verify(
                     "extends",

@@ -157,11 +157,11 @@ public final class MerkleSumTree {
    */
   public static Optional<SumProof> proofFromChunks(
       List<TreeChunk> chunks, List<AccountLeaf> chunkLeaves, AccountId account) {
-    int index = -1;
-    for (int i = 0; i < chunks.size() && index < 0; i++) {
-      index = chunks.get(i).covers(account) ? i : -1;
+    int index = 0;
+    while (index < chunks.size() && !chunks.get(index).covers(account)) {
+      index++;
     }
-    if (index < 0) {
+    if (index == chunks.size()) {
       return Optional.empty();
     }
     MerkleSumTree chunk = tracing(account);

@@ -75,13 +75,13 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
    * whose partitions were all archived ends where its archive ended.
    */
   private static final String LEAVES =
-      "SELECT a.id, a.currency, a.balance, coalesce(h.held, 0) AS held,"
+      "SELECT a.id AS account_id, a.currency, a.balance, coalesce(h.held, 0) AS held,"
           + " encode(a.last_hash, 'hex') AS chain_head, coalesce("
           + NEWEST_ENTRY
           + ", (SELECT max(x.last_entry_id) FROM ledger_entry_archived x"
           + " WHERE x.account_id = a.id), 0) AS last_entry_id,"
-          + " k.balance AS kept_balance, k.held AS kept_held,"
-          + " encode(k.chain_head, 'hex') AS kept_head, k.last_entry_id AS kept_last"
+          + " k.balance AS prior_balance, k.held AS prior_held,"
+          + " encode(k.chain_head, 'hex') AS prior_head, k.last_entry_id AS prior_last"
           + " FROM account a LEFT JOIN (SELECT account_id, sum(amount) AS held FROM ("
           + " SELECT account_id, amount FROM withdrawal WHERE status = 'PENDING'"
           + " UNION ALL SELECT account_id, amount FROM hold WHERE status = 'PENDING') p"
@@ -161,8 +161,8 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
    */
   private static final String CHANGES =
       "SELECT c.account_id, c.currency, c.balance, c.held, encode(c.chain_head, 'hex') AS chain_head,"
-          + " c.last_entry_id, p.balance AS before_balance, p.held AS before_held,"
-          + " encode(p.chain_head, 'hex') AS before_head, p.last_entry_id AS before_last, x.*"
+          + " c.last_entry_id, p.balance AS prior_balance, p.held AS prior_held,"
+          + " encode(p.chain_head, 'hex') AS prior_head, p.last_entry_id AS prior_last, x.*"
           + " FROM checkpoint_leaf c LEFT JOIN LATERAL (SELECT k.balance, k.held, k.chain_head,"
           + " k.last_entry_id FROM checkpoint_leaf k WHERE k.account_id = c.account_id"
           + " AND k.checkpoint_seq < c.checkpoint_seq"
@@ -240,7 +240,7 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
                     AccountLeaf leaf = leaf(row);
                     newest[0] = Math.max(newest[0], leaf.lastEntryId());
                     sink.accept(currency, leaf);
-                    if (!leaf.equals(kept(row, leaf.account()))) {
+                    if (!leaf.equals(prior(row, leaf.account()))) {
                       changed.add(currency, leaf);
                     }
                   });
@@ -420,7 +420,7 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
                     AccountLeaf after = leaf(row);
                     if (!after.account().equals(current[0])) {
                       current[0] = after.account();
-                      sink.account(new LeafChange(currency, before(row, after.account()), after));
+                      sink.account(new LeafChange(currency, prior(row, after.account()), after));
                     }
                     if (row.getObject("entry_id") != null) {
                       sink.entry(EntryRows.entry(row, currency));
@@ -505,39 +505,30 @@ class JdbcCheckpointStoreAdapter implements CheckpointStore {
         .optional();
   }
 
+  /** The leaf on a row of {@link #LEAVES}, {@link #LEAVES_AS_OF} or {@link #CHANGES}. */
   private static AccountLeaf leaf(ResultSet row) throws SQLException {
     return new AccountLeaf(
-        AccountId.of(row.getLong(1)),
+        AccountId.of(row.getLong("account_id")),
         row.getLong("balance"),
         row.getLong("held"),
         new EntryHash(row.getString("chain_head")),
         row.getLong("last_entry_id"));
   }
 
-  /** The account's leaf before the change on a row of {@link #CHANGES}, or {@code null}. */
-  private static AccountLeaf before(ResultSet row, AccountId account) throws SQLException {
-    String head = row.getString("before_head");
+  /**
+   * The account's leaf kept before, on a row of {@link #LEAVES} (its newest) or {@link #CHANGES}
+   * (the one before the change): columns {@code prior_*}, {@code null} when none was kept.
+   */
+  private static AccountLeaf prior(ResultSet row, AccountId account) throws SQLException {
+    String head = row.getString("prior_head");
     return head == null
         ? null
         : new AccountLeaf(
             account,
-            row.getLong("before_balance"),
-            row.getLong("before_held"),
+            row.getLong("prior_balance"),
+            row.getLong("prior_held"),
             new EntryHash(head),
-            row.getLong("before_last"));
-  }
-
-  /** The account's newest kept leaf on the scan's row, or {@code null} when none was kept. */
-  private static AccountLeaf kept(ResultSet row, AccountId account) throws SQLException {
-    String head = row.getString("kept_head");
-    return head == null
-        ? null
-        : new AccountLeaf(
-            account,
-            row.getLong("kept_balance"),
-            row.getLong("kept_held"),
-            new EntryHash(head),
-            row.getLong("kept_last"));
+            row.getLong("prior_last"));
   }
 
   private static SignedCheckpoint signed(ResultSet row) throws SQLException {
