@@ -6,6 +6,7 @@ import dev.ewallet.ledger.domain.limits.FeeRule;
 import dev.ewallet.ledger.domain.limits.FeeSchedule;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
+import dev.ewallet.ledger.domain.movement.ClosedWalletCredits;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * Bounds on what one user or one request may do, and what a transfer pays: {@code
  * ledger.limits.<CURRENCY>.max-amount} (the most one deposit, transfer, withdrawal or hold may
  * move; 10^15 minor units unless set), {@code ledger.accounts.max-per-user} (20), {@code
+ * ledger.accounts.closed-credits} ({@code SUSPENSE} or {@code REFUSE}), {@code
  * ledger.limits.<CURRENCY>.daily-out} and {@code .monthly-out} (none unless set), {@code
  * ledger.fees.<CURRENCY>.basis-points}, {@code .fixed}, {@code .min}, {@code .max} (no fee unless
  * set; a currency with any of them set charges one, the others 0 and no cap).
@@ -42,7 +44,14 @@ record LimitsProperties(
     }
   }
 
-  record Accounts(@DefaultValue("20") int maxPerUser) {}
+  /**
+   * @param closedCredits what becomes of money arriving for a closed wallet: kept in its currency's
+   *     suspense account until an operator reopens it ({@code SUSPENSE}), or refused ({@code
+   *     REFUSE})
+   */
+  record Accounts(
+      @DefaultValue("20") int maxPerUser,
+      @DefaultValue("SUSPENSE") ClosedWalletCredits closedCredits) {}
 
   LedgerLimits ledgerLimits() {
     Map<CurrencyCode, Long> maxima = new HashMap<>();
@@ -71,6 +80,7 @@ record LimitsProperties(
         accounts.maxPerUser(),
         new AmountLimits(AmountLimits.DEFAULT_MAX_MINOR, maxima),
         new FeeSchedule(rules),
-        new OutgoingLimits(dailyOut, monthlyOut));
+        new OutgoingLimits(dailyOut, monthlyOut),
+        accounts.closedCredits());
   }
 }

@@ -20,6 +20,7 @@ import dev.ewallet.ledger.domain.port.in.BankExceptionsQuery;
 import dev.ewallet.ledger.domain.port.in.BankStatementLinesQuery;
 import dev.ewallet.ledger.domain.port.in.ChainVerificationQuery;
 import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
+import dev.ewallet.ledger.domain.port.in.CloseAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
@@ -49,6 +50,7 @@ import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
+import dev.ewallet.ledger.domain.port.in.ReopenAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.RequestWithdrawalUseCase;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutFileUseCase;
 import dev.ewallet.ledger.domain.port.in.ResendPayoutsUseCase;
@@ -65,6 +67,7 @@ import dev.ewallet.ledger.domain.port.in.StatementEntriesQuery;
 import dev.ewallet.ledger.domain.port.in.StatementQuery;
 import dev.ewallet.ledger.domain.port.in.StatementTotalsQuery;
 import dev.ewallet.ledger.domain.port.in.SubmitTransferBatchUseCase;
+import dev.ewallet.ledger.domain.port.in.SuspenseItemsQuery;
 import dev.ewallet.ledger.domain.port.in.SweepMerchantUseCase;
 import dev.ewallet.ledger.domain.port.in.TransactionByKeyQuery;
 import dev.ewallet.ledger.domain.port.in.TransferFundsUseCase;
@@ -159,6 +162,21 @@ class UseCaseWiring {
   ChangeAccountStatusUseCase changeAccountStatusUseCase(
       LedgerServices services, UseCaseTimers timers) {
     return timers.timed(ChangeAccountStatusUseCase.class, services.controls());
+  }
+
+  @Bean
+  CloseAccountUseCase closeAccountUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(CloseAccountUseCase.class, services.lifecycle());
+  }
+
+  @Bean
+  ReopenAccountUseCase reopenAccountUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ReopenAccountUseCase.class, services.lifecycle());
+  }
+
+  @Bean
+  SuspenseItemsQuery suspenseItemsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(SuspenseItemsQuery.class, services.lifecycle());
   }
 
   @Bean

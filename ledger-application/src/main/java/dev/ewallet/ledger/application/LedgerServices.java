@@ -9,6 +9,7 @@ import dev.ewallet.ledger.application.flows.MultiLegPostingService;
 import dev.ewallet.ledger.application.flows.PendingDepositService;
 import dev.ewallet.ledger.application.flows.ReversalService;
 import dev.ewallet.ledger.application.flows.TransferService;
+import dev.ewallet.ledger.application.flows.WalletLifecycleService;
 import dev.ewallet.ledger.application.flows.WithdrawalService;
 import dev.ewallet.ledger.application.hotaccounts.HotAccountService;
 import dev.ewallet.ledger.application.jobs.OutboxRelayService;
@@ -24,7 +25,6 @@ import dev.ewallet.ledger.application.posting.PostingStrategy;
 import dev.ewallet.ledger.application.reads.ReconciliationService;
 import dev.ewallet.ledger.application.reads.TransactionQueryService;
 import dev.ewallet.ledger.domain.hotaccount.HotAccountRule;
-import dev.ewallet.ledger.domain.movement.PostingRules;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import java.time.Clock;
 
@@ -48,6 +48,7 @@ public final class LedgerServices implements AutoCloseable {
   private final MerchantService merchants;
   private final AuditService audit;
   private final AccountControlService controls;
+  private final WalletLifecycleService lifecycle;
   private final MultiLegPostingService postings;
   private final MonitorService monitors;
   private final HotAccountService hotAccounts;
@@ -83,12 +84,7 @@ public final class LedgerServices implements AutoCloseable {
       Clock clock) {
     this.hotRows = new HotRowMeter(hotAccounts.window(), clock);
     BatchPoster poster =
-        new BatchPoster(
-            ports,
-            new PostingRules(limits.amounts(), limits.fees()),
-            limits.outgoing(),
-            hotRows,
-            clock);
+        new BatchPoster(ports, limits.postingRules(), limits.outgoing(), hotRows, clock);
     this.posting =
         switch (mode) {
           case PostingMode.Inline unused -> new InlinePosting(poster, ports.tracing());
@@ -129,6 +125,15 @@ public final class LedgerServices implements AutoCloseable {
             this.accounts,
             ports.unitOfWork(),
             limits.outgoing(),
+            clock);
+    this.lifecycle =
+        new WalletLifecycleService(
+            ports.accounts(),
+            ports.monitors(),
+            ports.outbox(),
+            this.accounts,
+            posting,
+            ports.unitOfWork(),
             clock);
     this.monitors =
         new MonitorService(ports.accounts(), ports.monitors(), ports.unitOfWork(), clock);
@@ -225,6 +230,10 @@ public final class LedgerServices implements AutoCloseable {
 
   public AccountControlService controls() {
     return controls;
+  }
+
+  public WalletLifecycleService lifecycle() {
+    return lifecycle;
   }
 
   public MultiLegPostingService postings() {

@@ -9,6 +9,8 @@ import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.SuspenseItem;
+import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -115,7 +117,7 @@ public final class InMemoryAccounts implements AccountRepository {
   /** How many accounts the owner holds, merchant shards excluded; callers hold the store's lock. */
   private long ownedBy(UserId owner) {
     return store.state().accounts().values().stream()
-        .filter(a -> a.isOwnedBy(owner) && a.parent() == null)
+        .filter(a -> a.isOwnedBy(owner) && a.parent() == null && a.status().isOpen())
         .count();
   }
 
@@ -294,5 +296,53 @@ public final class InMemoryAccounts implements AccountRepository {
                   a.lastHash(),
                   a.status()));
     });
+  }
+
+  @Override
+  public void keepInSuspense(SuspenseItem item) {
+    store.requireTransaction();
+    store.state().suspense().put(item.transactionId(), item);
+  }
+
+  @Override
+  public void releaseFromSuspense(
+      AccountId wallet, List<TransactionId> items, TransactionId release) {
+    store.requireTransaction();
+    Map<TransactionId, SuspenseItem> suspense = store.state().suspense();
+    for (TransactionId id : items) {
+      SuspenseItem item = suspense.get(id);
+      if (item == null || !item.wallet().equals(wallet) || !item.isKept()) {
+        throw new IllegalStateException("suspense item " + id + " is not kept for " + wallet);
+      }
+      suspense.put(
+          id,
+          new SuspenseItem(
+              item.transactionId(),
+              item.wallet(),
+              item.suspense(),
+              item.amount(),
+              item.type(),
+              item.bookedAt(),
+              release));
+    }
+  }
+
+  @Override
+  public List<SuspenseItem> keptInSuspense(AccountId wallet) {
+    return store.locked(() ->
+        store.state().suspense().values().stream()
+            .filter(item -> item.wallet().equals(wallet) && item.isKept())
+            .toList());
+  }
+
+  @Override
+  public List<SuspenseItem> suspenseItems(CurrencyCode currency, boolean keptOnly, int limit) {
+    return store.locked(() ->
+        store.state().suspense().values().stream()
+            .filter(item -> item.amount().currency().equals(currency))
+            .filter(item -> item.isKept() || !keptOnly)
+            .sorted(Comparator.comparing(SuspenseItem::bookedAt).reversed())
+            .limit(limit)
+            .toList());
   }
 }

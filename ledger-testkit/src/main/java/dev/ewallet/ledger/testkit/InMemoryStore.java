@@ -12,6 +12,7 @@ import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.SuspenseItem;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.monitor.BalanceMonitor;
@@ -22,6 +23,7 @@ import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -79,7 +81,8 @@ public final class InMemoryStore implements UnitOfWork {
       Map<String, Long> outgoingUsage,
       TreeMap<Long, BalanceMonitor> monitors,
       Map<AccountId, SplittingPolicy> splittingPolicies,
-      List<HotAccountDecision> hotAccountDecisions) {
+      List<HotAccountDecision> hotAccountDecisions,
+      Map<TransactionId, SuspenseItem> suspense) {
 
     State copy() {
       return new State(
@@ -97,7 +100,8 @@ public final class InMemoryStore implements UnitOfWork {
           new HashMap<>(outgoingUsage),
           new TreeMap<>(monitors),
           new HashMap<>(splittingPolicies),
-          new ArrayList<>(hotAccountDecisions));
+          new ArrayList<>(hotAccountDecisions),
+          new LinkedHashMap<>(suspense));
     }
   }
 
@@ -118,7 +122,8 @@ public final class InMemoryStore implements UnitOfWork {
           new HashMap<>(),
           new TreeMap<>(),
           new HashMap<>(),
-          new ArrayList<>());
+          new ArrayList<>(),
+          new LinkedHashMap<>());
   private boolean inTransaction;
   // Like a database sequence, ids are not given back by a rollback.
   private long nextAccountId = 1;

@@ -3,7 +3,6 @@ package dev.ewallet.ledger.application.flows;
 import dev.ewallet.ledger.application.posting.Attempts;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.AccountStatusChanged;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
@@ -18,7 +17,6 @@ import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsCommand;
 import dev.ewallet.ledger.domain.port.in.SetOutgoingLimitsUseCase;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
-import dev.ewallet.ledger.domain.port.out.StatusChange;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Clock;
 import java.time.Instant;
@@ -26,9 +24,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.UUID;
 
 /**
  * Operators' controls on a wallet: freezes and outgoing limits. The posting path enforces them (the
@@ -40,7 +36,7 @@ public final class AccountControlService
     implements ChangeAccountStatusUseCase, SetOutgoingLimitsUseCase, OutgoingLimitsQuery {
 
   private final AccountRepository accounts;
-  private final LedgerEventOutbox outbox;
+  private final WalletStatuses statuses;
   private final AccountService views;
   private final UnitOfWork unitOfWork;
   private final OutgoingLimits defaults;
@@ -54,7 +50,7 @@ public final class AccountControlService
       OutgoingLimits defaults,
       Clock clock) {
     this.accounts = accounts;
-    this.outbox = outbox;
+    this.statuses = new WalletStatuses(accounts, outbox, unitOfWork, clock);
     this.views = views;
     this.unitOfWork = unitOfWork;
     this.defaults = defaults;
@@ -65,39 +61,14 @@ public final class AccountControlService
   public AccountView changeStatus(ChangeAccountStatusCommand command) {
     command.caller().requireOperator();
     Account wallet = accounts.existing(command.accountId());
-    wallet.requireWallet();
-    // The merchant and its shards in one lock statement, in id order like every posting's.
-    SortedSet<AccountId> ids = new TreeSet<>();
-    ids.add(wallet.id());
-    accounts.findShards(wallet.id()).forEach(shard -> ids.add(shard.id()));
-    Attempts.inTransaction(
-        unitOfWork,
-        () -> {
-          AccountStatus previous =
-              accounts.lockForUpdate(ids).stream()
-                  .filter(locked -> locked.id().equals(wallet.id()))
-                  .findFirst()
-                  .orElseThrow()
-                  .status();
-          Instant at = clock.instant().truncatedTo(ChronoUnit.MICROS);
-          accounts.changeStatus(
-              new StatusChange(
-                  wallet.id(),
-                  command.status(),
-                  command.reason(),
-                  command.caller().principalId(),
-                  at));
-          outbox.appendStatusChanges(
-              List.of(
-                  new AccountStatusChanged(
-                      UUID.randomUUID(),
-                      wallet.id(),
-                      previous,
-                      command.status(),
-                      command.reason(),
-                      command.caller().principalId(),
-                      at)));
-          return null;
+    statuses.change(
+        wallet,
+        command.caller().principalId(),
+        command.reason(),
+        (locked, shards) -> {
+          // Closing and reopening are their own actions: a freeze never opens a closed wallet.
+          locked.requireNotClosed();
+          return command.status();
         });
     return views.view(wallet.id());
   }

@@ -86,7 +86,7 @@ final class BatchLocks {
     SortedSet<TransactionId> pendingDepositIds = new TreeSet<>();
     for (PostingRequest request : fresh) {
       Movement movement = request.movement();
-      accountIds.addAll(locked.rowsOf(movement));
+      accountIds.addAll(locked.rowsOf(request));
       switch (movement.settles()) {
         case SettledRow.HoldRow hold -> holdIds.add(hold.id());
         case SettledRow.WithdrawalRow withdrawal -> withdrawalIds.add(withdrawal.id());
@@ -129,21 +129,23 @@ final class BatchLocks {
   }
 
   /**
-   * The accounts a batch holding the movement keeps from the other writers' batches in flight: all
-   * it names, except the sharded system accounts it may post to on any shard, which each writer
-   * serves by a shard of its own.
+   * The accounts a batch holding the request keeps from the other writers' batches in flight: all
+   * its movement names, except the sharded system accounts it may post to on any shard, which each
+   * writer serves by a shard of its own, and the suspense account it locks, if any.
    */
-  Set<AccountId> keptFromOtherBatches(Movement movement) {
-    Set<AccountId> anyShard = movement.onAnyShard();
-    if (anyShard.isEmpty()) {
-      return movement.accountsToLock();
-    }
+  Set<AccountId> keptFromOtherBatches(PostingRequest request) {
+    Movement movement = request.movement();
     Set<AccountId> kept = new HashSet<>(movement.accountsToLock());
-    anyShard.forEach(system -> {
-      if (!accounts.systemShards(system).isEmpty()) {
-        kept.remove(system);
-      }
-    });
+    movement
+        .onAnyShard()
+        .forEach(system -> {
+          if (!accounts.systemShards(system).isEmpty()) {
+            kept.remove(system);
+          }
+        });
+    if (request.suspense() != null) {
+      kept.add(request.suspense());
+    }
     return kept;
   }
 

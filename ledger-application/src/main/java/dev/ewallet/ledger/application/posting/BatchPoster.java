@@ -7,7 +7,9 @@ import dev.ewallet.ledger.application.posting.PostingOutcome.Replayed;
 import dev.ewallet.ledger.application.posting.PostingOutcome.Unknown;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.error.AccountClosedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
@@ -21,12 +23,15 @@ import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingLimits;
+import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import dev.ewallet.ledger.domain.movement.LockedRows;
 import dev.ewallet.ledger.domain.movement.Movement;
 import dev.ewallet.ledger.domain.movement.PostingPlan;
 import dev.ewallet.ledger.domain.movement.PostingRules;
 import dev.ewallet.ledger.domain.movement.RowChange;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.ClaimKey;
 import dev.ewallet.ledger.domain.port.out.IdempotencyRecord;
 import dev.ewallet.ledger.domain.port.out.JournalRepository;
@@ -72,6 +77,7 @@ import java.util.SortedSet;
 public final class BatchPoster {
 
   private final JournalRepository journal;
+  private final AccountRepository accounts;
   private final UnitOfWork unitOfWork;
   private final PostingRules rules;
   private final BatchLocks locks;
@@ -85,6 +91,7 @@ public final class BatchPoster {
       HotRowMeter meter,
       Clock clock) {
     this.journal = ports.journal();
+    this.accounts = ports.accounts();
     this.unitOfWork = ports.unitOfWork();
     this.rules = rules;
     this.locks = new BatchLocks(ports, outgoing, clock);
@@ -103,6 +110,7 @@ public final class BatchPoster {
   List<PostingOutcome> post(List<PostingRequest> batch, int slot) {
     Map<PostingRequest, PostingOutcome> outcomes = new IdentityHashMap<>();
     List<PostingRequest> remaining = batch;
+    Map<PostingRequest, PostingRequest> keptInSuspense = new IdentityHashMap<>();
     while (!remaining.isEmpty()) {
       Set<ClaimKey> seen = new HashSet<>();
       List<PostingRequest> round = new ArrayList<>();
@@ -111,11 +119,12 @@ public final class BatchPoster {
         (seen.add(request.claimKey()) ? round : later).add(request);
       }
       postRound(round, slot, outcomes);
+      later.addAll(keepingInSuspense(round, outcomes, keptInSuspense));
       remaining = later;
     }
     List<PostingOutcome> inOrder = new ArrayList<>(batch.size());
     for (PostingRequest request : batch) {
-      PostingOutcome outcome = outcomes.get(request);
+      PostingOutcome outcome = outcomes.get(keptInSuspense.getOrDefault(request, request));
       if (outcome == null) {
         throw new IllegalStateException("no outcome for the request under " + request.claimKey());
       }
@@ -125,13 +134,39 @@ public final class BatchPoster {
   }
 
   /**
+   * The round's requests refused because they bring money to a closed wallet that the policy keeps
+   * in a suspense account they did not lock, each again with that account locked, for a later round
+   * (once: a request that locked one is not posted again); {@code keptInSuspense} maps each to its
+   * second request, whose outcome is its answer.
+   */
+  private List<PostingRequest> keepingInSuspense(
+      List<PostingRequest> round,
+      Map<PostingRequest, PostingOutcome> outcomes,
+      Map<PostingRequest, PostingRequest> keptInSuspense) {
+    List<PostingRequest> again = new ArrayList<>();
+    for (PostingRequest request : round) {
+      if (request.suspense() == null
+          && outcomes.get(request) instanceof Rejected(AccountClosedException closed)
+          && closed.suspenseCurrency().isPresent()) {
+        AccountId suspense =
+            accounts.systemAccount(
+                AccountKind.SUSPENSE, CurrencyCode.of(closed.suspenseCurrency().get()));
+        PostingRequest keeping = request.keepingInSuspense(suspense);
+        keptInSuspense.put(request, keeping);
+        again.add(keeping);
+      }
+    }
+    return again;
+  }
+
+  /**
    * The accounts a group of requests keeps from the other writers' batches in flight ({@link
    * DisjointBatches}): every account its movements name, except the sharded system accounts they
    * may post to on any shard, which each writer serves by a shard of its own.
    */
   Set<AccountId> keptFromOtherBatches(List<PostingRequest> requests) {
     Set<AccountId> kept = new HashSet<>();
-    requests.forEach(request -> kept.addAll(locks.keptFromOtherBatches(request.movement())));
+    requests.forEach(request -> kept.addAll(locks.keptFromOtherBatches(request)));
     return kept;
   }
 
@@ -254,13 +289,21 @@ public final class BatchPoster {
    */
   private PassedRequest apply(PostingRequest request, WorkingRows working, Instant now) {
     Movement movement = request.movement();
-    SortedSet<AccountId> named = working.rowsOf(movement);
+    SortedSet<AccountId> named = working.rowsOf(request);
     for (AccountId id : named) {
       if (!working.locked(id)) {
         throw new AccountNotFoundException(id.value());
       }
     }
-    PostingPlan plan = movement.plan(working.seenBy(movement), rules, TransactionId.random(), now);
+    LockedRows seen = working.seenBy(movement);
+    PostingPlan plan =
+        rules
+            .closed()
+            .applyTo(
+                movement.plan(seen, rules, TransactionId.random(), now),
+                seen,
+                request.suspense(),
+                now);
     JournalTransaction transaction = plan.transaction();
     if (transaction.type() != movement.type()) {
       throw new IllegalStateException("a " + movement.type() + " planned " + transaction);
@@ -289,6 +332,8 @@ public final class BatchPoster {
         case RowChange.WithdrawalRequested requested -> working.put(requested.withdrawal());
         case RowChange.WithdrawalSettled settled -> working.put(settled.withdrawal());
         case RowChange.PendingDepositSettled settled -> working.put(settled.pendingDeposit());
+        case RowChange.SuspenseBooked booked -> {}
+        case RowChange.SuspenseReleased released -> {}
       }
     }
     TransactionId original = movement.undoes();

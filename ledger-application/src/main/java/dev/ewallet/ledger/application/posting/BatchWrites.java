@@ -148,7 +148,7 @@ final class BatchWrites {
       watch.observe(
           p.transaction().id(),
           p.changes(),
-          p.plan().rowChanges().stream().map(RowChange::amountChange).toList(),
+          p.plan().rowChanges().stream().flatMap(c -> c.amountChange().stream()).toList(),
           now,
           p.request().trace());
     }
@@ -170,6 +170,9 @@ final class BatchWrites {
           withdrawals.updateWithdrawal(settled.withdrawal());
       case RowChange.PendingDepositSettled settled ->
           pendingDeposits.updatePendingDeposit(settled.pendingDeposit());
+      case RowChange.SuspenseBooked booked -> accounts.keepInSuspense(booked.item());
+      case RowChange.SuspenseReleased released ->
+          accounts.releaseFromSuspense(released.wallet(), released.items(), released.release());
     }
   }
 }

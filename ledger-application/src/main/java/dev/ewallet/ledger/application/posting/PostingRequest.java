@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.application.posting;
 
+import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
@@ -19,6 +20,9 @@ import java.util.Objects;
  * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
  * @param trace the caller's trace, set by the posting strategy on the caller's thread; the posted
  *     transaction's event continues it
+ * @param suspense the suspense account locked with the movement's accounts, set by the poster when
+ *     the movement brings money to a closed wallet that the closed-wallet policy keeps there;
+ *     {@code null} otherwise
  */
 public record PostingRequest(
     Caller caller,
@@ -27,7 +31,8 @@ public record PostingRequest(
     Movement movement,
     TransactionDetails details,
     UniqueReference uniqueReference,
-    TraceContext trace) {
+    TraceContext trace,
+    AccountId suspense) {
 
   public PostingRequest {
     Objects.requireNonNull(caller, "caller");
@@ -51,13 +56,14 @@ public record PostingRequest(
         movement,
         TransactionDetails.NONE,
         null,
-        TraceContext.NONE);
+        TraceContext.NONE,
+        null);
   }
 
   /** This request carrying the client's details and, for a deposit, its unique reference. */
   public PostingRequest withDetails(TransactionDetails clientDetails, UniqueReference unique) {
     return new PostingRequest(
-        caller, idempotencyKey, fingerprint, movement, clientDetails, unique, trace);
+        caller, idempotencyKey, fingerprint, movement, clientDetails, unique, trace, suspense);
   }
 
   /** The requests as asked for together by the caller whose trace is {@code callerTrace}. */
@@ -68,7 +74,20 @@ public record PostingRequest(
   /** This request as asked for by the caller whose trace is {@code callerTrace}. */
   PostingRequest tracedBy(TraceContext callerTrace) {
     return new PostingRequest(
-        caller, idempotencyKey, fingerprint, movement, details, uniqueReference, callerTrace);
+        caller,
+        idempotencyKey,
+        fingerprint,
+        movement,
+        details,
+        uniqueReference,
+        callerTrace,
+        suspense);
+  }
+
+  /** This request with {@code account}, a suspense account, locked with its movement's. */
+  PostingRequest keepingInSuspense(AccountId account) {
+    return new PostingRequest(
+        caller, idempotencyKey, fingerprint, movement, details, uniqueReference, trace, account);
   }
 
   ClaimKey claimKey() {

@@ -54,14 +54,18 @@ final class WorkingRows implements LockedRows {
   }
 
   /**
-   * The rows the movement names, each system account it may post to on any shard replaced by the
-   * shard serving it in this batch.
+   * The rows the request's movement names, each system account it may post to on any shard replaced
+   * by the shard serving it in this batch, and the suspense account the request locks, if any.
    */
-  SortedSet<AccountId> rowsOf(Movement movement) {
+  SortedSet<AccountId> rowsOf(PostingRequest request) {
+    Movement movement = request.movement();
     Set<AccountId> anyShard = movement.onAnyShard();
     SortedSet<AccountId> rows = new TreeSet<>();
     for (AccountId id : movement.accountsToLock()) {
       rows.add(servingRow(anyShard, id));
+    }
+    if (request.suspense() != null) {
+      rows.add(request.suspense());
     }
     return rows;
   }

@@ -1,7 +1,9 @@
 package dev.ewallet.ledger.domain.account;
 
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountClosedException;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
+import dev.ewallet.ledger.domain.error.AccountNotEmptyException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
@@ -157,6 +159,32 @@ public record Account(
   }
 
   /**
+   * This wallet closed, once it is checked to hold nothing: a zero balance over it and its shards,
+   * nothing held or on its way out, and no deposit announced for it. Its owner may not close it
+   * while an operator keeps it frozen; an operator may. A closed wallet takes no posting.
+   *
+   * @param shardsMinor what its merchant shards hold (0 for any other wallet)
+   * @param heldMinor what its pending holds and withdrawals reserve
+   * @param pendingInMinor what announced deposits will bring it
+   * @throws AccountNotEmptyException when it still holds or expects money
+   * @throws AccountFrozenException when its owner closes it while it is frozen
+   * @throws AccountClosedException when it is closed already
+   */
+  public Account closed(long shardsMinor, long heldMinor, long pendingInMinor, boolean byOperator) {
+    requireWallet();
+    requireNotClosed();
+    boolean frozen = status == AccountStatus.FROZEN_DEBITS || status == AccountStatus.FROZEN_ALL;
+    if (frozen && !byOperator) {
+      throw new AccountFrozenException(id.value(), status.name());
+    }
+    long total = Math.addExact(balance.amountMinor(), shardsMinor);
+    if (total != 0 || heldMinor != 0 || pendingInMinor != 0) {
+      throw new AccountNotEmptyException(id.value(), total, heldMinor, pendingInMinor);
+    }
+    return withStatus(AccountStatus.CLOSED);
+  }
+
+  /**
    * The time a posting that reads the clock at {@code now} must take to keep this account's entries
    * in time order: {@code now}, or the newest entry's time when a clock behind this one posted it.
    */
@@ -166,13 +194,27 @@ public record Account(
 
   /**
    * Refuses a change this account's status does not let through; the caller decides whether the
-   * transaction is one a freeze stops.
+   * transaction is one a freeze stops (a closed account refuses every one: {@link
+   * #requireNotClosed}).
    *
-   * @throws AccountFrozenException when the status refuses a change of this sign
+   * @throws AccountClosedException when the account is closed
+   * @throws AccountFrozenException when a freeze refuses a change of this sign
    */
   public void requireOpenTo(Money change) {
+    requireNotClosed();
     if (!status.permits(change)) {
       throw new AccountFrozenException(id.value(), status.name());
+    }
+  }
+
+  /**
+   * Refuses any posting to a closed account, whatever its type.
+   *
+   * @throws AccountClosedException when the account is closed
+   */
+  public void requireNotClosed() {
+    if (status == AccountStatus.CLOSED) {
+      throw new AccountClosedException(id.value());
     }
   }
 

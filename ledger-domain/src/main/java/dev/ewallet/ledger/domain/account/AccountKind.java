@@ -31,7 +31,12 @@ public enum AccountKind {
   /** Money the bank has paid out for completed withdrawals, one per currency. */
   PAYOUT_CLEARING(false, false),
   /** The fees transfers paid, one per currency: the wallet business's revenue. */
-  FEE_REVENUE(false, false);
+  FEE_REVENUE(false, false),
+  /**
+   * Money that arrived for closed wallets, one per currency, each amount with the wallet it is kept
+   * for, until an operator reopens that wallet. Customers' money: never negative.
+   */
+  SUSPENSE(false, false);
 
   private final boolean allowsNegative;
   private final boolean wallet;

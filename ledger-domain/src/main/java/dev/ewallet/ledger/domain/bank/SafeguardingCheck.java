@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param statement the latest end-of-day statement of the account; {@code null} before the first,
  *     when there is nothing to compare with
  * @param bankClosing that statement's closing balance; {@code null} with it
- * @param customerBalances what wallets, merchants and merchant shards hold, spendable
+ * @param customerBalances what wallets, merchants and merchant shards hold, spendable, and what is
+ *     kept in suspense for closed wallets (owed to their owners)
  * @param heldAmounts what customers have in pending holds and withdrawals (the hold accounts)
  * @param payoutsInTransit withdrawals the ledger completed whose payment no statement line has been
  *     matched to yet: the bank still holds that money

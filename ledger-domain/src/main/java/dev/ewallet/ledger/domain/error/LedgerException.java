@@ -9,7 +9,9 @@ package dev.ewallet.ledger.domain.error;
  */
 public abstract sealed class LedgerException extends RuntimeException
     permits AccessDeniedException,
+        AccountClosedException,
         AccountFrozenException,
+        AccountNotEmptyException,
         AccountNotFoundException,
         AlreadyReversedException,
         AmountLimitExceededException,

@@ -247,6 +247,8 @@ public final class JournalTransaction {
    *     go negative would
    * @throws dev.ewallet.ledger.domain.error.AccountFrozenException when the account's status
    *     refuses the change and this transaction's type is one a freeze stops
+   * @throws dev.ewallet.ledger.domain.error.AccountClosedException when the account is closed,
+   *     whatever the type (a credit the closed-wallet policy takes elsewhere was moved before)
    */
   public Money balanceAfter(Account account, Posting posting) {
     if (!postings.contains(posting) || !posting.accountId().equals(account.id())) {
@@ -255,8 +257,27 @@ public final class JournalTransaction {
     }
     if (type.movesMoneyAnew()) {
       account.requireOpenTo(posting.amount());
+    } else {
+      account.requireNotClosed();
     }
     return account.balanceAfter(posting.amount());
+  }
+
+  /**
+   * This transaction with the posting of {@code from} on {@code to} instead: where money arriving
+   * for a closed wallet is kept. Same id, type, original and time.
+   *
+   * @throws IllegalArgumentException when {@code from} has no posting here or {@code to} has one
+   */
+  public JournalTransaction withPostingMoved(AccountId from, AccountId to) {
+    if (postings.stream().noneMatch(p -> p.accountId().equals(from))) {
+      throw new IllegalArgumentException("no posting on " + from + " in " + this);
+    }
+    List<Posting> moved =
+        postings.stream()
+            .map(p -> p.accountId().equals(from) ? new Posting(to, p.amount()) : p)
+            .toList();
+    return validated(id, type, moved, original, createdAt);
   }
 
   public TransactionId id() {

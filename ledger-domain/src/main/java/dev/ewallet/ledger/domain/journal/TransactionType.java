@@ -18,6 +18,12 @@ package dev.ewallet.ledger.domain.journal;
  * movement already made (a withdrawal's completion or failure, a hold's release, a reversal, a
  * refund, a sweep) do neither: refusing them would strand money on the hold account or take from an
  * operator the remedy a freeze is there to allow.
+ *
+ * <p>A closed wallet refuses every posting. Money some types bring a wallet has arrived whether or
+ * not the wallet still takes it (a deposit the bank holds, a refund, a reversal, a withdrawal or
+ * hold coming back): such a credit goes by the closed-wallet policy instead ({@link
+ * #reachesClosedWallets}), refused or kept in the currency's suspense account until the wallet is
+ * reopened ({@link #SUSPENSE_RELEASE}).
  */
 public enum TransactionType {
   /** Money entering a wallet from the bank, booked against the bank clearing account. */
@@ -49,7 +55,12 @@ public enum TransactionType {
    * Part of a transfer paid back, linked to it: from the payee (where the money now is, for a
    * sharded merchant) to the payer. Several may follow one transfer up to its amount.
    */
-  REFUND(false, false);
+  REFUND(false, false),
+  /**
+   * Money kept in the suspense account for a closed wallet goes back to it once an operator has
+   * reopened it: from the currency's suspense account to the wallet.
+   */
+  SUSPENSE_RELEASE(false, false);
 
   private final boolean reversible;
   private final boolean movesMoneyAnew;
@@ -67,6 +78,18 @@ public enum TransactionType {
   /** Whether a transaction of this type is linked to an earlier one it reverses or refunds. */
   public boolean linksOriginal() {
     return this == REVERSAL || this == REFUND;
+  }
+
+  /**
+   * Whether money this type credits to a wallet has arrived whether or not the wallet still takes
+   * it: a deposit, a refund, a reversal, a withdrawal's failure or a hold's release. Such a credit
+   * for a closed wallet goes by the closed-wallet policy; any other posting to one is refused.
+   */
+  public boolean reachesClosedWallets() {
+    return switch (this) {
+      case DEPOSIT, REVERSAL, REFUND, WITHDRAWAL_FAILURE, HOLD_RELEASE -> true;
+      default -> false;
+    };
   }
 
   /**

@@ -36,7 +36,8 @@ public sealed interface Movement
         Reversal,
         Refund,
         MultiLeg,
-        Sweep {
+        Sweep,
+        SuspenseRelease {
 
   /** The type of the transaction it posts. */
   TransactionType type();

@@ -5,6 +5,7 @@ import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.journal.Posting;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,19 @@ public record PostingPlan(
   /** A reversal or refund of a transaction posted at {@code spentAt}. */
   public static PostingPlan undoing(JournalTransaction transaction, Instant spentAt) {
     return new PostingPlan(transaction, List.of(), 0, Objects.requireNonNull(spentAt));
+  }
+
+  /**
+   * This plan with its transaction's postings moved (same id and type) and more row changes: what
+   * {@link ClosedWalletCredits} makes of a credit for a closed wallet.
+   */
+  PostingPlan moved(JournalTransaction movedTransaction, List<RowChange> moreChanges) {
+    if (!movedTransaction.id().equals(transaction.id())) {
+      throw new IllegalArgumentException(movedTransaction + " is not " + transaction);
+    }
+    List<RowChange> changes = new ArrayList<>(rowChanges);
+    changes.addAll(moreChanges);
+    return new PostingPlan(movedTransaction, changes, feeMinor, undoesSpentAt);
   }
 
   /**

@@ -58,7 +58,7 @@ class JdbcSafeguardingFiguresAdapter implements SafeguardingFigures {
     long customers =
         sum(
             "SELECT coalesce(sum(balance), 0)::bigint FROM account"
-                + " WHERE currency = ? AND kind IN ('USER', 'MERCHANT', 'MERCHANT_SHARD')",
+                + " WHERE currency = ? AND kind IN ('USER', 'MERCHANT', 'MERCHANT_SHARD', 'SUSPENSE')",
             currency.value());
     long held =
         sum(

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.persistence.posting;
 
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import java.util.List;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Query;
@@ -9,7 +10,8 @@ interface AccountJpaRepository extends JpaRepository<AccountEntity, Long> {
 
   List<AccountEntity> findByParentIdOrderByIdAsc(Long parentId);
 
-  long countByOwnerIdAndParentIdIsNull(Long ownerId);
+  /** The owner's wallets that count against the limit: all but the closed ones. */
+  long countByOwnerIdAndParentIdIsNullAndStatusNot(Long ownerId, AccountStatus status);
 
   /** Serializes account opening per owner until the current transaction ends. */
   @Query(

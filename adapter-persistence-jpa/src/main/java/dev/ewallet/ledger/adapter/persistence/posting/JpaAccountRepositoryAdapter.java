@@ -5,11 +5,15 @@ import dev.ewallet.ledger.adapter.persistence.SqlTypes;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.MerchantShards;
 import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.SuspenseItem;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -18,6 +22,8 @@ import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
 import dev.ewallet.ledger.domain.port.out.StatusChange;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -29,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -104,6 +111,29 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
       "INSERT INTO account_status_change (account_id, status, reason, changed_by, changed_at)"
           + " VALUES (?, ?, ?, ?, ?)";
 
+  private static final String KEEP_IN_SUSPENSE =
+      "INSERT INTO suspense_item (transaction_id, account_id, suspense_id, currency, amount, type,"
+          + " booked_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+  private static final String RELEASE_FROM_SUSPENSE =
+      "UPDATE suspense_item SET released_by = ? WHERE account_id = ? AND released_by IS NULL"
+          + " AND transaction_id = ANY (?::uuid[])";
+
+  private static final String SUSPENSE_COLUMNS =
+      "transaction_id, account_id, suspense_id, currency, amount, type, booked_at, released_by";
+
+  private static final String KEPT_IN_SUSPENSE =
+      "SELECT "
+          + SUSPENSE_COLUMNS
+          + " FROM suspense_item WHERE account_id = ? AND released_by IS NULL"
+          + " ORDER BY booked_at, transaction_id";
+
+  private static final String SUSPENSE_ITEMS =
+      "SELECT "
+          + SUSPENSE_COLUMNS
+          + " FROM suspense_item WHERE currency = ? AND (released_by IS NULL OR NOT ?)"
+          + " ORDER BY booked_at DESC, transaction_id LIMIT ?";
+
   private final AccountJpaRepository jpa;
   private final RowLocks locks;
   private final JdbcClient jdbc;
@@ -162,7 +192,8 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
   public Account createForOwner(NewAccount account, int maxPerOwner) {
     long owner = account.owner().value();
     jpa.lockOwner(owner);
-    if (jpa.countByOwnerIdAndParentIdIsNull(owner) >= maxPerOwner) {
+    if (jpa.countByOwnerIdAndParentIdIsNullAndStatusNot(owner, AccountStatus.CLOSED)
+        >= maxPerOwner) {
       throw new TooManyAccountsException(maxPerOwner);
     }
     return create(account);
@@ -333,5 +364,65 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
               new EntryHash(chainEnds.get(u.accountId().value())));
         })
         .toList();
+  }
+
+  @Override
+  public void keepInSuspense(SuspenseItem item) {
+    jdbc.sql(KEEP_IN_SUSPENSE)
+        .params(
+            item.transactionId().value(),
+            item.wallet().value(),
+            item.suspense().value(),
+            item.amount().currency().value(),
+            item.amount().amountMinor(),
+            item.type().name(),
+            SqlTypes.timestamp(item.bookedAt()))
+        .update();
+  }
+
+  @Override
+  public void releaseFromSuspense(
+      AccountId wallet, List<TransactionId> items, TransactionId release) {
+    UUID[] ids = items.stream().map(TransactionId::value).toArray(UUID[]::new);
+    int released =
+        jdbc.sql(RELEASE_FROM_SUSPENSE).params(release.value(), wallet.value(), ids).update();
+    if (released != items.size()) {
+      throw new IllegalStateException(
+          "released "
+              + released
+              + " of the "
+              + items.size()
+              + " suspense items kept for "
+              + wallet
+              + ": another release took the rest");
+    }
+  }
+
+  @Override
+  public List<SuspenseItem> keptInSuspense(AccountId wallet) {
+    return jdbc.sql(KEPT_IN_SUSPENSE)
+        .param(wallet.value())
+        .query((row, n) -> suspenseItem(row))
+        .list();
+  }
+
+  @Override
+  public List<SuspenseItem> suspenseItems(CurrencyCode currency, boolean keptOnly, int limit) {
+    return jdbc.sql(SUSPENSE_ITEMS)
+        .params(currency.value(), keptOnly, limit)
+        .query((row, n) -> suspenseItem(row))
+        .list();
+  }
+
+  private static SuspenseItem suspenseItem(ResultSet row) throws SQLException {
+    UUID released = row.getObject("released_by", UUID.class);
+    return new SuspenseItem(
+        new TransactionId(row.getObject("transaction_id", UUID.class)),
+        AccountId.of(row.getLong("account_id")),
+        AccountId.of(row.getLong("suspense_id")),
+        Money.of(row.getLong("amount"), CurrencyCode.of(row.getString("currency"))),
+        TransactionType.valueOf(row.getString("type")),
+        SqlTypes.instant(row, "booked_at"),
+        released == null ? null : new TransactionId(released));
   }
 }

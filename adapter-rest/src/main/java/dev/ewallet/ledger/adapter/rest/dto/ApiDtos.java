@@ -47,6 +47,23 @@ public final class ApiDtos {
 
   public record UnfreezeRequest(String reason) {}
 
+  /** {@code POST /v1/accounts/{id}/close}, {@code /reopen}: the reason is optional. */
+  public record LifecycleRequest(String reason) {}
+
+  /** Money kept in a currency's suspense account for a closed wallet. */
+  public record SuspenseItemResponse(
+      @Schema(description = "The transaction that booked it to suspense") String transactionId,
+      @Schema(description = "The closed wallet it arrived for") long accountId,
+      String currency,
+      @Schema(description = "In minor units") long amount,
+      @Schema(description = "The type of the transaction that booked it: DEPOSIT, REFUND, ...")
+          String type,
+      Instant bookedAt,
+      @Schema(description = "The release that paid it back on reopening; null while kept")
+          String releasedBy) {}
+
+  public record SuspenseItemsResponse(List<SuspenseItemResponse> items) {}
+
   /** Each limit in minor units, or {@code null} for the currency's default. */
   public record LimitsRequest(Long dailyOut, Long monthlyOut) {}
 

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.rest.problem;
 import dev.ewallet.ledger.adapter.rest.filter.AuditRequestFilter;
 import dev.ewallet.ledger.adapter.rest.filter.HeaderScreening;
 import dev.ewallet.ledger.adapter.rest.filter.RequestBodyLimitFilter;
+import dev.ewallet.ledger.domain.error.AccountNotEmptyException;
 import dev.ewallet.ledger.domain.error.CheckpointRefusedException;
 import dev.ewallet.ledger.domain.error.LedgerException;
 import dev.ewallet.ledger.domain.error.LimitExceededException;
@@ -80,6 +81,12 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
         && answer.getBody() instanceof ProblemDetail problem) {
       problem.setProperty("limit", limit.limit());
       problem.setProperty("remaining", limit.remainingMinor());
+    }
+    if (e instanceof AccountNotEmptyException notEmpty
+        && answer.getBody() instanceof ProblemDetail problem) {
+      problem.setProperty("balance", notEmpty.balanceMinor());
+      problem.setProperty("heldAmount", notEmpty.heldMinor());
+      problem.setProperty("pendingIn", notEmpty.pendingInMinor());
     }
     if (e instanceof CheckpointRefusedException refused
         && answer.getBody() instanceof ProblemDetail problem) {

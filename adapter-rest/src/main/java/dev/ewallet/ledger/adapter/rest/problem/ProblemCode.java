@@ -1,7 +1,9 @@
 package dev.ewallet.ledger.adapter.rest.problem;
 
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
+import dev.ewallet.ledger.domain.error.AccountClosedException;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
+import dev.ewallet.ledger.domain.error.AccountNotEmptyException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.error.AlreadyReversedException;
 import dev.ewallet.ledger.domain.error.AmountLimitExceededException;
@@ -80,12 +82,14 @@ public enum ProblemCode {
   STATEMENT_CONFLICT(HttpStatus.CONFLICT, "Statement imported before with other content"),
   STATEMENT_LINE_RESOLVED(HttpStatus.CONFLICT, "Statement line resolved already"),
   CHECKPOINT_REFUSED(HttpStatus.CONFLICT, "The books do not hold: no checkpoint signed"),
+  ACCOUNT_NOT_EMPTY(HttpStatus.CONFLICT, "Account still holds or expects money"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
   STATEMENT_TOO_LARGE(
       HttpStatus.UNPROCESSABLE_CONTENT, "Statement too large for one answer; ask for text/csv"),
   INSUFFICIENT_FUNDS(HttpStatus.UNPROCESSABLE_CONTENT, "Insufficient funds"),
   ACCOUNT_FROZEN(HttpStatus.UNPROCESSABLE_CONTENT, "Account frozen"),
+  ACCOUNT_CLOSED(HttpStatus.UNPROCESSABLE_CONTENT, "Account closed"),
   LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Outgoing limit exceeded"),
   CURRENCY_MISMATCH(HttpStatus.UNPROCESSABLE_CONTENT, "Currency mismatch"),
   SAME_ACCOUNT(HttpStatus.UNPROCESSABLE_CONTENT, "Same account"),
@@ -125,6 +129,8 @@ public enum ProblemCode {
       case TooManyAccountsException tooMany -> TOO_MANY_ACCOUNTS;
       case InsufficientFundsException funds -> INSUFFICIENT_FUNDS;
       case AccountFrozenException frozen -> ACCOUNT_FROZEN;
+      case AccountClosedException closed -> ACCOUNT_CLOSED;
+      case AccountNotEmptyException notEmpty -> ACCOUNT_NOT_EMPTY;
       case LimitExceededException limit -> LIMIT_EXCEEDED;
       case CurrencyMismatchException currency -> CURRENCY_MISMATCH;
       case SameAccountException same -> SAME_ACCOUNT;

@@ -6,6 +6,8 @@ import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.SuspenseItem;
+import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -135,4 +137,29 @@ public interface AccountRepository {
    * refuses to put an account's entries out of time order or to fork its chain.
    */
   List<BalanceChange> applyPostings(List<AccountUpdate> updates, Instant at);
+
+  /**
+   * Keeps money that arrived for a closed wallet in suspense. Inside the unit of work that posts
+   * the transaction booking it, with the wallet locked.
+   */
+  void keepInSuspense(SuspenseItem item);
+
+  /**
+   * Marks the wallet's kept items {@code items} released by the transaction {@code release}. Inside
+   * the unit of work that posts the release, with the wallet locked.
+   *
+   * @throws IllegalStateException when one of them is not kept for the wallet any more: the release
+   *     must fail whole
+   */
+  void releaseFromSuspense(AccountId wallet, List<TransactionId> items, TransactionId release);
+
+  /** What is kept in suspense for the wallet, oldest first. */
+  List<SuspenseItem> keptInSuspense(AccountId wallet);
+
+  /**
+   * The newest suspense items of a currency, newest first: only those still kept, or all.
+   *
+   * @param limit at most this many
+   */
+  List<SuspenseItem> suspenseItems(CurrencyCode currency, boolean keptOnly, int limit);
 }

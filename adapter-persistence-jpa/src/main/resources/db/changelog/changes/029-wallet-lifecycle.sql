@@ -1,0 +1,62 @@
+--liquibase formatted sql
+
+--changeset ledger:029-closed-and-dormant
+-- A wallet's whole life (docs/lifecycle.md): a wallet may be CLOSED (at a zero balance, by its owner
+-- or an operator; it takes no posting), recorded in account_status_change like a freeze. DORMANT is
+-- allowed here for the dormancy of a wallet nobody paid from for a configured period, which the
+-- service does not set yet (docs/lifecycle.md).
+ALTER TABLE account DROP CONSTRAINT account_status_known;
+ALTER TABLE account ADD CONSTRAINT account_status_known
+    CHECK (status IN ('ACTIVE', 'FROZEN_DEBITS', 'FROZEN_ALL', 'DORMANT', 'CLOSED'));
+ALTER TABLE account_status_change DROP CONSTRAINT account_status_change_known;
+ALTER TABLE account_status_change ADD CONSTRAINT account_status_change_known
+    CHECK (status IN ('ACTIVE', 'FROZEN_DEBITS', 'FROZEN_ALL', 'DORMANT', 'CLOSED'));
+
+--changeset ledger:029-suspense
+-- Money that arrives for a closed wallet (a late refund, a reversal, a deposit the bank holds) is
+-- kept in its currency's SUSPENSE account, one row per transaction with the wallet as reference,
+-- until an operator reopens the wallet and a SUSPENSE_RELEASE pays it back (released_by, set once).
+INSERT INTO transaction_type_code (code, type) VALUES (13, 'SUSPENSE_RELEASE');
+CREATE TABLE suspense_item (
+    transaction_id uuid         PRIMARY KEY REFERENCES journal_transaction (id),
+    account_id     bigint       NOT NULL REFERENCES account (id),
+    suspense_id    bigint       NOT NULL REFERENCES account (id),
+    currency       char(3)      NOT NULL,
+    amount         bigint       NOT NULL CONSTRAINT suspense_item_amount_positive CHECK (amount > 0),
+    type           varchar(32)  NOT NULL,
+    booked_at      timestamptz  NOT NULL,
+    released_by    uuid         REFERENCES journal_transaction (id)
+);
+CREATE INDEX suspense_item_kept ON suspense_item (account_id) WHERE released_by IS NULL;
+CREATE INDEX suspense_item_by_currency ON suspense_item (currency, booked_at DESC);
+
+--changeset ledger:029-suspense-release-once splitStatements:false
+-- An item is released once: the release may set released_by, nothing else changes, nothing goes.
+CREATE FUNCTION ledger_suspense_item_release_once() RETURNS trigger
+    LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP <> 'UPDATE' THEN
+        RAISE EXCEPTION 'suspense_item % is never deleted', OLD.transaction_id
+            USING ERRCODE = 'check_violation';
+    END IF;
+    IF OLD.released_by IS NOT NULL OR NEW.released_by IS NULL
+        OR (NEW.transaction_id, NEW.account_id, NEW.suspense_id, NEW.currency, NEW.amount, NEW.type,
+            NEW.booked_at)
+           IS DISTINCT FROM (OLD.transaction_id, OLD.account_id, OLD.suspense_id, OLD.currency,
+            OLD.amount, OLD.type, OLD.booked_at) THEN
+        RAISE EXCEPTION 'suspense_item % is released once and never otherwise changed',
+            OLD.transaction_id USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER suspense_item_release_once BEFORE UPDATE OR DELETE ON suspense_item
+    FOR EACH ROW EXECUTE FUNCTION ledger_suspense_item_release_once();
+
+--changeset ledger:029-suspense-no-truncate
+CREATE TRIGGER suspense_item_no_truncate BEFORE TRUNCATE ON suspense_item
+    FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_journal_change();
+
+--changeset ledger:029-wallet-lifecycle-grants runOnChange:true
+GRANT SELECT, INSERT ON suspense_item TO "${runtimeRole}";
+GRANT UPDATE (released_by) ON suspense_item TO "${runtimeRole}";
