@@ -60,3 +60,10 @@ CREATE TRIGGER suspense_item_no_truncate BEFORE TRUNCATE ON suspense_item
 --changeset ledger:029-wallet-lifecycle-grants runOnChange:true
 GRANT SELECT, INSERT ON suspense_item TO "${runtimeRole}";
 GRANT UPDATE (released_by) ON suspense_item TO "${runtimeRole}";
+
+--changeset ledger:029-dormant-wallets
+-- Dormancy (docs/lifecycle.md#dormancy) sets DORMANT, allowed above: a user wallet whose owner did
+-- nothing with it for the dormancy period; money arrives, none leaves until it is reactivated. The
+-- unclaimed-property report reads the dormant wallets of a currency through this partial index, on
+-- a status no posting writes, so balance updates stay heap-only.
+CREATE INDEX account_dormant ON account (currency, id) WHERE status = 'DORMANT';

@@ -23,6 +23,7 @@ import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusUseCase;
 import dev.ewallet.ledger.domain.port.in.CloseAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
+import dev.ewallet.ledger.domain.port.in.DormantWalletsQuery;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpiringHoldsQuery;
 import dev.ewallet.ledger.domain.port.in.FailDepositUseCase;
@@ -37,6 +38,7 @@ import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.ImportStatementInboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
+import dev.ewallet.ledger.domain.port.in.MarkDormantWalletsUseCase;
 import dev.ewallet.ledger.domain.port.in.OldestPendingWithdrawalQuery;
 import dev.ewallet.ledger.domain.port.in.OutboxBacklogQuery;
 import dev.ewallet.ledger.domain.port.in.OutgoingLimitsQuery;
@@ -46,6 +48,7 @@ import dev.ewallet.ledger.domain.port.in.PlaceHoldUseCase;
 import dev.ewallet.ledger.domain.port.in.PostLegsUseCase;
 import dev.ewallet.ledger.domain.port.in.PostingWritersQuery;
 import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
+import dev.ewallet.ledger.domain.port.in.ReactivateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
@@ -177,6 +180,22 @@ class UseCaseWiring {
   @Bean
   SuspenseItemsQuery suspenseItemsQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(SuspenseItemsQuery.class, services.lifecycle());
+  }
+
+  @Bean
+  MarkDormantWalletsUseCase markDormantWalletsUseCase(
+      LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(MarkDormantWalletsUseCase.class, services.lifecycle());
+  }
+
+  @Bean
+  ReactivateAccountUseCase reactivateAccountUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(ReactivateAccountUseCase.class, services.lifecycle());
+  }
+
+  @Bean
+  DormantWalletsQuery dormantWalletsQuery(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(DormantWalletsQuery.class, services.lifecycle());
   }
 
   @Bean

@@ -2,22 +2,29 @@ package dev.ewallet.ledger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ewallet.ledger.domain.port.in.MarkDormantWalletsCommand;
+import dev.ewallet.ledger.domain.port.in.MarkDormantWalletsUseCase;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Closing and reopening wallets over HTTP on PostgreSQL: a wallet closes only when it holds
  * nothing, a closed wallet refuses transfers both ways while its history, statement, balance at a
  * time and verification keep answering, money arriving for it late is kept in suspense and paid
- * back when an operator reopens it, and closed wallets do not count against the account limit.
- * Swiss francs: no other test keeps anything in that currency's suspense account.
+ * back when an operator reopens it, and closed wallets do not count against the account limit; a
+ * wallet whose owner did nothing past the dormancy period turns dormant, refuses debits, is in the
+ * unclaimed-property report and wakes when its owner reactivates it. Swiss francs: no other test
+ * keeps anything in that currency's suspense account.
  */
 class WalletLifecycleIT extends LedgerIntegrationTest {
+
+  @Autowired MarkDormantWalletsUseCase dormancy;
 
   private static final String CHF = "CHF";
 
@@ -152,5 +159,63 @@ class WalletLifecycleIT extends LedgerIntegrationTest {
 
     assertThat(api().post("/v1/accounts", token, null, "{\"currency\":\"CHF\"}").status())
         .isEqualTo(201);
+  }
+
+  @Test
+  void aWalletIdlePastThePeriodTurnsDormantRefusesDebitsIsReportedAndWakesUp() {
+    Wallet idle = chfWalletWith(5_000);
+    Wallet payer = chfWalletWith(5_000);
+    // A cut-off after both were opened and funded, as if the dormancy period had passed; only
+    // their ids are looked at, so no other test's wallet changes.
+    Instant cutOff = Instant.now();
+    assertThat(transfer(payer, idle.id(), 100, ApiClient.newKey()).status()).isEqualTo(201);
+    long from = Math.min(idle.id(), payer.id());
+    long to = Math.max(idle.id(), payer.id());
+    // payer's transfer is its owner's activity since the cut-off; idle only received money.
+    assertThat(dormancy.markDormant(new MarkDormantWalletsCommand(cutOff, from, to))).isEqualTo(1);
+    // With a cut-off after that transfer payer turns dormant too; idle is dormant already.
+    assertThat(dormancy.markDormant(new MarkDormantWalletsCommand(Instant.now(), from, to)))
+        .isEqualTo(1);
+
+    ApiClient.Reply read = api().get("/v1/accounts/" + idle.id(), idle.token());
+    assertThat(read.json().get("status").asText()).isEqualTo("DORMANT");
+    assertProblem(transfer(idle, payer.id(), 1, ApiClient.newKey()), 422, "ACCOUNT_DORMANT");
+    assertThat(reopen(idle.id(), OPERATOR).json().get("status").asText()).isEqualTo("DORMANT");
+    deposit(idle.id(), 800);
+    assertThat(balance(idle.id())).isEqualTo(5_900);
+
+    ApiClient.Reply report = api().get("/v1/reports/dormant-wallets?currency=CHF", OPERATOR);
+    assertThat(report.status()).as(report.body()).isEqualTo(200);
+    assertThat(report.json().get("items").findValues("accountId"))
+        .extracting(JsonNode::asLong)
+        .contains(idle.id(), payer.id());
+    assertThat(report.json().get("byYearsDormant").get(0).get("years").asInt()).isZero();
+    ApiClient.Reply csv =
+        api()
+            .send(
+                api()
+                    .request("/v1/reports/dormant-wallets?currency=CHF", OPERATOR)
+                    .header("Accept", "text/csv")
+                    .GET());
+    assertThat(csv.status()).isEqualTo(200);
+    assertThat(csv.body())
+        .startsWith("accountId,ownerId,currency,balance,dormantSince,daysDormant\r\n")
+        .contains("\r\n" + idle.id() + "," + idle.owner() + ",CHF,5900,");
+    assertThat(api().get("/v1/reports/dormant-wallets?currency=CHF", idle.token()).status())
+        .isEqualTo(403);
+
+    ApiClient.Reply awake =
+        api().post("/v1/accounts/" + idle.id() + "/reactivate", idle.token(), null, null);
+    assertThat(awake.status()).as(awake.body()).isEqualTo(200);
+    assertThat(awake.json().get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(transfer(idle, payer.id(), 1, ApiClient.newKey()).status()).isEqualTo(201);
+    assertThat(
+            api()
+                .post("/v1/accounts/" + payer.id() + "/reactivate", OPERATOR, null, null)
+                .json()
+                .get("status")
+                .asText())
+        .isEqualTo("ACTIVE");
+    assertBooksBalance();
   }
 }

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.AccountStatus;
+import dev.ewallet.ledger.domain.account.DormantWallet;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.account.UserId;
@@ -11,6 +12,7 @@ import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.SuspenseItem;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -29,8 +31,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /** {@link AccountRepository} in memory. */
 public final class InMemoryAccounts implements AccountRepository {
@@ -344,5 +348,67 @@ public final class InMemoryAccounts implements AccountRepository {
             .sorted(Comparator.comparing(SuspenseItem::bookedAt).reversed())
             .limit(limit)
             .toList());
+  }
+
+  @Override
+  public List<AccountId> markDormant(
+      long fromId,
+      long toId,
+      Instant inactiveSince,
+      Set<TransactionType> ownerDebits,
+      Set<TransactionType> ownerCredits,
+      String reason,
+      long changedBy,
+      Instant at) {
+    store.requireTransaction();
+    List<AccountId> dormant = new ArrayList<>();
+    for (Account account :
+        List.copyOf(store.state().accounts().subMap(fromId, true, toId, true).values())) {
+      boolean qualifies =
+          account.kind() == AccountKind.USER
+              && account.status() == AccountStatus.ACTIVE
+              && account.createdAt().isBefore(inactiveSince)
+              && store.state().entries().stream()
+                  .noneMatch(e ->
+                      e.accountId().equals(account.id())
+                          && !e.createdAt().isBefore(inactiveSince)
+                          && (e.amount().isNegative() ? ownerDebits : ownerCredits)
+                              .contains(e.type()));
+      if (qualifies) {
+        changeStatus(new StatusChange(account.id(), AccountStatus.DORMANT, reason, changedBy, at));
+        dormant.add(account.id());
+      }
+    }
+    return dormant;
+  }
+
+  @Override
+  public long maxAccountId() {
+    return store.locked(
+        () -> store.state().accounts().isEmpty() ? 0 : store.state().accounts().lastKey());
+  }
+
+  @Override
+  public void dormantWallets(CurrencyCode currency, Consumer<DormantWallet> sink) {
+    List<DormantWallet> dormant =
+        store.locked(() ->
+            store.state().accounts().values().stream()
+                .filter(a -> a.status() == AccountStatus.DORMANT && a.currency().equals(currency))
+                .map(a ->
+                    new DormantWallet(
+                        a.id(),
+                        a.owner(),
+                        a.balance(),
+                        store.state().statusChanges().reversed().stream()
+                            .filter(c ->
+                                c.accountId().equals(a.id()) && c.status() == AccountStatus.DORMANT)
+                            .findFirst()
+                            .orElseThrow()
+                            .changedAt()))
+                .sorted(
+                    Comparator.comparing(DormantWallet::dormantSince)
+                        .thenComparing(w -> w.accountId().value()))
+                .toList());
+    dormant.forEach(sink);
   }
 }

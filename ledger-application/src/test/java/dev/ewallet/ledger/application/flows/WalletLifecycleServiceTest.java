@@ -10,9 +10,11 @@ import dev.ewallet.ledger.application.posting.GroupCommitSettings;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountStatus;
 import dev.ewallet.ledger.domain.account.AccountStatusChanged;
+import dev.ewallet.ledger.domain.account.DormantWallet;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountClosedException;
+import dev.ewallet.ledger.domain.error.AccountDormantException;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotEmptyException;
 import dev.ewallet.ledger.domain.journal.SuspenseItem;
@@ -23,14 +25,17 @@ import dev.ewallet.ledger.domain.port.in.Caller;
 import dev.ewallet.ledger.domain.port.in.ChangeAccountStatusCommand;
 import dev.ewallet.ledger.domain.port.in.CloseAccountCommand;
 import dev.ewallet.ledger.domain.port.in.CreateAccountCommand;
+import dev.ewallet.ledger.domain.port.in.MarkDormantWalletsCommand;
 import dev.ewallet.ledger.domain.port.in.PlaceHoldCommand;
 import dev.ewallet.ledger.domain.port.in.PostingReceipt;
+import dev.ewallet.ledger.domain.port.in.ReactivateAccountCommand;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionCommand;
 import dev.ewallet.ledger.domain.port.in.ReopenAccountCommand;
 import dev.ewallet.ledger.domain.port.in.ReverseTransactionCommand;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -224,5 +229,73 @@ class WalletLifecycleServiceTest {
 
   private AccountStatus status(AccountId wallet) {
     return f.ledger.accounts().findById(wallet).orElseThrow().status();
+  }
+
+  private int markDormant(Instant inactiveSince) {
+    return f.services
+        .lifecycle()
+        .markDormant(new MarkDormantWalletsCommand(inactiveSince, 1, Long.MAX_VALUE));
+  }
+
+  @Test
+  void aWalletWhoseOwnerDidNothingSinceTheCutOffTurnsDormantOnceAndWakesOnReactivation() {
+    f.deposit(payer, 1_000);
+    f.deposit(shop, 1_000);
+    f.clock.advance(Duration.ofDays(400));
+    Instant cutOff = f.clock.instant().minus(Duration.ofDays(365));
+    // Money others send does not keep a wallet awake; its owner's own payment does.
+    f.transfer(8, shop, payer, 100);
+
+    assertThat(markDormant(cutOff)).isEqualTo(1);
+    assertThat(markDormant(cutOff)).isZero();
+
+    assertThat(status(payer)).isEqualTo(AccountStatus.DORMANT);
+    assertThat(status(shop)).isEqualTo(AccountStatus.ACTIVE);
+    assertThatThrownBy(() -> f.transfer(7, payer, shop, 1))
+        .isInstanceOf(AccountDormantException.class);
+    f.transfer(8, shop, payer, 50);
+    assertThat(f.balance(payer)).isEqualTo(1_150);
+    List<DormantWallet> report = new ArrayList<>();
+    f.services.lifecycle().dormantWallets(OPERATOR, LedgerFixtures.VND, report::add);
+    assertThat(report)
+        .singleElement()
+        .satisfies(wallet -> {
+          assertThat(wallet.accountId()).isEqualTo(payer);
+          assertThat(wallet.balance().amountMinor()).isEqualTo(1_150);
+        });
+    assertThatThrownBy(() ->
+            f.services.lifecycle().dormantWallets(Caller.user(7), LedgerFixtures.VND, w -> {}))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThat(f.ledger.outbox().statusChanges())
+        .extracting(AccountStatusChanged::accountId, AccountStatusChanged::status)
+        .containsExactly(tuple(payer, AccountStatus.DORMANT));
+
+    assertThatThrownBy(() ->
+            f.services.lifecycle().reactivate(new ReactivateAccountCommand(Caller.user(8), payer)))
+        .isInstanceOf(AccessDeniedException.class);
+    AccountView awake =
+        f.services.lifecycle().reactivate(new ReactivateAccountCommand(Caller.user(7), payer));
+
+    assertThat(awake.account().status()).isEqualTo(AccountStatus.ACTIVE);
+    f.transfer(7, payer, shop, 1);
+    assertThat(f.balance(payer)).isEqualTo(1_149);
+  }
+
+  @Test
+  void aFrozenClosedOrNewWalletDoesNotTurnDormant() {
+    AccountId frozen = f.openWallet(9);
+    f.services
+        .controls()
+        .changeStatus(
+            new ChangeAccountStatusCommand(OPERATOR, frozen, AccountStatus.FROZEN_ALL, null));
+    close(OPERATOR, f.openWallet(10));
+    f.clock.advance(Duration.ofSeconds(1));
+    Instant cutOff = f.clock.instant();
+    f.clock.advance(Duration.ofSeconds(1));
+    f.openWallet(11);
+
+    // payer and shop, opened before the cut-off with no activity, are the only ones.
+    assertThat(markDormant(cutOff)).isEqualTo(2);
+    assertThat(status(frozen)).isEqualTo(AccountStatus.FROZEN_ALL);
   }
 }

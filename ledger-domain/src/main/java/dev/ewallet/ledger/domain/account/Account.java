@@ -2,6 +2,7 @@ package dev.ewallet.ledger.domain.account;
 
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountClosedException;
+import dev.ewallet.ledger.domain.error.AccountDormantException;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotEmptyException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
@@ -194,17 +195,33 @@ public record Account(
 
   /**
    * Refuses a change this account's status does not let through; the caller decides whether the
-   * transaction is one a freeze stops (a closed account refuses every one: {@link
+   * transaction is one a freeze or dormancy stops (a closed account refuses every one: {@link
    * #requireNotClosed}).
    *
    * @throws AccountClosedException when the account is closed
+   * @throws AccountDormantException when it is dormant and this is a debit
    * @throws AccountFrozenException when a freeze refuses a change of this sign
    */
   public void requireOpenTo(Money change) {
     requireNotClosed();
     if (!status.permits(change)) {
+      if (status == AccountStatus.DORMANT) {
+        throw new AccountDormantException(id.value());
+      }
       throw new AccountFrozenException(id.value(), status.name());
     }
+  }
+
+  /**
+   * The status a reactivation gives this wallet: active again when it is dormant; {@code null}
+   * (nothing to change) for any other status, a freeze included, which only an operator lifts.
+   *
+   * @throws AccountClosedException when it is closed: reopening is another action
+   */
+  public AccountStatus reactivated() {
+    requireWallet();
+    requireNotClosed();
+    return status == AccountStatus.DORMANT ? AccountStatus.ACTIVE : null;
   }
 
   /**

@@ -10,6 +10,7 @@ package dev.ewallet.ledger.domain.error;
 public abstract sealed class LedgerException extends RuntimeException
     permits AccessDeniedException,
         AccountClosedException,
+        AccountDormantException,
         AccountFrozenException,
         AccountNotEmptyException,
         AccountNotFoundException,

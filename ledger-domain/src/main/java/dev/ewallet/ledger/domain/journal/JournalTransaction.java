@@ -247,6 +247,7 @@ public final class JournalTransaction {
    *     go negative would
    * @throws dev.ewallet.ledger.domain.error.AccountFrozenException when the account's status
    *     refuses the change and this transaction's type is one a freeze stops
+   * @throws dev.ewallet.ledger.domain.error.AccountDormantException likewise, for a dormant wallet
    * @throws dev.ewallet.ledger.domain.error.AccountClosedException when the account is closed,
    *     whatever the type (a credit the closed-wallet policy takes elsewhere was moved before)
    */

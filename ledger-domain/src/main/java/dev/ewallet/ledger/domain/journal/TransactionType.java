@@ -93,6 +93,16 @@ public enum TransactionType {
   }
 
   /**
+   * Whether an entry of this type, a debit or a credit, on a wallet is its owner's own doing: money
+   * they sent (a transfer, a withdrawal, a hold) or brought in from their bank (a deposit). A
+   * wallet with none for the dormancy period turns dormant; money others sent it does not keep it
+   * awake.
+   */
+  public boolean showsOwnerActivity(boolean debit) {
+    return debit ? this == TRANSFER || this == WITHDRAWAL || this == HOLD : this == DEPOSIT;
+  }
+
+  /**
    * Whether this type moves money anew rather than settling or undoing a movement already made: a
    * frozen account refuses its postings (by the sign its status refuses), and its debits of a
    * wallet count against the wallet's outgoing limits.

@@ -4,6 +4,8 @@ import static dev.ewallet.ledger.domain.DomainValues.vnd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ewallet.ledger.domain.error.AccountClosedException;
+import dev.ewallet.ledger.domain.error.AccountDormantException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -22,6 +24,20 @@ class AccountTest {
     assertThatThrownBy(() -> wallet(1_000).balanceAfter(vnd(-1_001)))
         .isInstanceOf(InsufficientFundsException.class)
         .hasMessage("account 1 holds 1000 and cannot be debited 1001");
+  }
+
+  @Test
+  void aDormantWalletTakesCreditsRefusesDebitsAndWakesOnlyFromDormancy() {
+    Account dormant = wallet(500).withStatus(AccountStatus.DORMANT);
+
+    dormant.requireOpenTo(vnd(100));
+    assertThatThrownBy(() -> dormant.requireOpenTo(vnd(-1)))
+        .isInstanceOf(AccountDormantException.class);
+    assertThat(dormant.reactivated()).isEqualTo(AccountStatus.ACTIVE);
+    assertThat(wallet(0).reactivated()).isNull();
+    assertThat(wallet(0).withStatus(AccountStatus.FROZEN_ALL).reactivated()).isNull();
+    assertThatThrownBy(() -> wallet(0).withStatus(AccountStatus.CLOSED).reactivated())
+        .isInstanceOf(AccountClosedException.class);
   }
 
   @Test

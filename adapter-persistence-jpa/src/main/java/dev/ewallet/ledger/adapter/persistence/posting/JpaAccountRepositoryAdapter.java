@@ -6,9 +6,11 @@ import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
 import dev.ewallet.ledger.domain.account.AccountStatus;
+import dev.ewallet.ledger.domain.account.DormantWallet;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.MerchantShards;
 import dev.ewallet.ledger.domain.account.ShardedRows;
+import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.SuspenseItem;
@@ -34,9 +36,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -133,6 +137,32 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
           + SUSPENSE_COLUMNS
           + " FROM suspense_item WHERE currency = ? AND (released_by IS NULL OR NOT ?)"
           + " ORDER BY booked_at DESC, transaction_id LIMIT ?";
+
+  /**
+   * Dormancy in one statement: the range's active user wallets opened before the cut-off with no
+   * entry since of a kind that shows their owner's activity (a probe of the entry-kind index per
+   * wallet and kind) turn dormant, and each change is recorded. Entry kinds are the type's code
+   * times two, plus one for a debit.
+   */
+  private static final String MARK_DORMANT =
+      "WITH activity AS ("
+          + "  SELECT code * 2 + 1 AS kind FROM transaction_type_code WHERE type = ANY (?::text[])"
+          + "  UNION ALL SELECT code * 2 FROM transaction_type_code WHERE type = ANY (?::text[])),"
+          + " dormant AS ("
+          + "  UPDATE account a SET status = 'DORMANT'"
+          + "  WHERE a.id BETWEEN ? AND ? AND a.status = 'ACTIVE' AND a.kind = 'USER'"
+          + "  AND a.created_at < ? AND NOT EXISTS ("
+          + "   SELECT 1 FROM activity k JOIN ledger_entry e ON e.account_id = a.id"
+          + "   AND e.kind = k.kind AND e.created_at >= ?)"
+          + "  RETURNING a.id)"
+          + " INSERT INTO account_status_change (account_id, status, reason, changed_by, changed_at)"
+          + " SELECT id, 'DORMANT', ?, ?, ? FROM dormant ORDER BY id RETURNING account_id";
+
+  private static final String DORMANT_WALLETS =
+      "SELECT a.id, a.owner_id, a.currency, a.balance, c.changed_at FROM account a"
+          + " CROSS JOIN LATERAL (SELECT s.changed_at FROM account_status_change s"
+          + "  WHERE s.account_id = a.id AND s.status = 'DORMANT' ORDER BY s.id DESC LIMIT 1) c"
+          + " WHERE a.status = 'DORMANT' AND a.currency = ? ORDER BY c.changed_at, a.id";
 
   private final AccountJpaRepository jpa;
   private final RowLocks locks;
@@ -424,5 +454,51 @@ class JpaAccountRepositoryAdapter implements AccountRepository {
         TransactionType.valueOf(row.getString("type")),
         SqlTypes.instant(row, "booked_at"),
         released == null ? null : new TransactionId(released));
+  }
+
+  @Override
+  public List<AccountId> markDormant(
+      long fromId,
+      long toId,
+      Instant inactiveSince,
+      Set<TransactionType> ownerDebits,
+      Set<TransactionType> ownerCredits,
+      String reason,
+      long changedBy,
+      Instant at) {
+    OffsetDateTime since = SqlTypes.timestamp(inactiveSince);
+    return jdbc.sql(MARK_DORMANT)
+        .params(
+            ownerDebits.stream().map(Enum::name).toArray(String[]::new),
+            ownerCredits.stream().map(Enum::name).toArray(String[]::new),
+            fromId,
+            toId,
+            since,
+            since,
+            reason,
+            changedBy,
+            SqlTypes.timestamp(at))
+        .query((row, n) -> AccountId.of(row.getLong("account_id")))
+        .list();
+  }
+
+  @Override
+  public long maxAccountId() {
+    return jdbc.sql("SELECT coalesce(max(id), 0) FROM account").query(Long.class).single();
+  }
+
+  @Override
+  public void dormantWallets(CurrencyCode currency, Consumer<DormantWallet> sink) {
+    jdbc.sql(DORMANT_WALLETS)
+        .param(currency.value())
+        .query(
+            (RowCallbackHandler)
+                row ->
+                    sink.accept(
+                        new DormantWallet(
+                            AccountId.of(row.getLong("id")),
+                            UserId.of(row.getLong("owner_id")),
+                            Money.of(row.getLong("balance"), currency),
+                            SqlTypes.instant(row, "changed_at"))));
   }
 }

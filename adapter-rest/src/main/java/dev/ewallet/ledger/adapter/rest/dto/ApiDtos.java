@@ -64,6 +64,26 @@ public final class ApiDtos {
 
   public record SuspenseItemsResponse(List<SuspenseItemResponse> items) {}
 
+  /** A dormant wallet in the unclaimed-property report. */
+  public record DormantWalletResponse(
+      long accountId,
+      long ownerId,
+      @Schema(description = "In minor units") long balance,
+      @Schema(description = "When it last turned dormant") Instant dormantSince,
+      @Schema(description = "Whole days dormant at the time of the report") long daysDormant) {}
+
+  /** The dormant wallets of one currency, by whole years dormant, and each of them. */
+  public record DormantWalletsResponse(
+      String currency,
+      Instant asOf,
+      @Schema(description = "How many wallets are dormant") long wallets,
+      @Schema(description = "What they hold, in minor units") long balance,
+      List<DormantAge> byYearsDormant,
+      @Schema(description = "Longest dormant first") List<DormantWalletResponse> items) {}
+
+  /** Dormant wallets that have been dormant for {@code years} whole years. */
+  public record DormantAge(int years, long wallets, long balance) {}
+
   /** Each limit in minor units, or {@code null} for the currency's default. */
   public record LimitsRequest(Long dailyOut, Long monthlyOut) {}
 

@@ -2,6 +2,7 @@ package dev.ewallet.ledger.adapter.rest.problem;
 
 import dev.ewallet.ledger.domain.error.AccessDeniedException;
 import dev.ewallet.ledger.domain.error.AccountClosedException;
+import dev.ewallet.ledger.domain.error.AccountDormantException;
 import dev.ewallet.ledger.domain.error.AccountFrozenException;
 import dev.ewallet.ledger.domain.error.AccountNotEmptyException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
@@ -89,6 +90,7 @@ public enum ProblemCode {
       HttpStatus.UNPROCESSABLE_CONTENT, "Statement too large for one answer; ask for text/csv"),
   INSUFFICIENT_FUNDS(HttpStatus.UNPROCESSABLE_CONTENT, "Insufficient funds"),
   ACCOUNT_FROZEN(HttpStatus.UNPROCESSABLE_CONTENT, "Account frozen"),
+  ACCOUNT_DORMANT(HttpStatus.UNPROCESSABLE_CONTENT, "Account dormant"),
   ACCOUNT_CLOSED(HttpStatus.UNPROCESSABLE_CONTENT, "Account closed"),
   LIMIT_EXCEEDED(HttpStatus.UNPROCESSABLE_CONTENT, "Outgoing limit exceeded"),
   CURRENCY_MISMATCH(HttpStatus.UNPROCESSABLE_CONTENT, "Currency mismatch"),
@@ -129,6 +131,7 @@ public enum ProblemCode {
       case TooManyAccountsException tooMany -> TOO_MANY_ACCOUNTS;
       case InsufficientFundsException funds -> INSUFFICIENT_FUNDS;
       case AccountFrozenException frozen -> ACCOUNT_FROZEN;
+      case AccountDormantException dormant -> ACCOUNT_DORMANT;
       case AccountClosedException closed -> ACCOUNT_CLOSED;
       case AccountNotEmptyException notEmpty -> ACCOUNT_NOT_EMPTY;
       case LimitExceededException limit -> LIMIT_EXCEEDED;

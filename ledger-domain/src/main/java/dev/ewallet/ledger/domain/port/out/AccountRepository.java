@@ -3,11 +3,13 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.DormantWallet;
 import dev.ewallet.ledger.domain.account.ShardedRows;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.SuspenseItem;
 import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -17,7 +19,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
+import java.util.function.Consumer;
 
 /** Where accounts and their cached balances live. No argument may be {@code null}. */
 public interface AccountRepository {
@@ -162,4 +166,29 @@ public interface AccountRepository {
    * @param limit at most this many
    */
   List<SuspenseItem> suspenseItems(CurrencyCode currency, boolean keptOnly, int limit);
+
+  /**
+   * Turns dormant, in one statement with the records of the changes, every active user wallet with
+   * an id from {@code fromId} to {@code toId}, opened before {@code inactiveSince}, that has no
+   * entry since then that shows its owner's activity: a debit of a type in {@code ownerDebits} or a
+   * credit of one in {@code ownerCredits}. A wallet changed meanwhile by another run is not changed
+   * twice.
+   *
+   * @return the wallets it turned dormant
+   */
+  List<AccountId> markDormant(
+      long fromId,
+      long toId,
+      Instant inactiveSince,
+      Set<TransactionType> ownerDebits,
+      Set<TransactionType> ownerCredits,
+      String reason,
+      long changedBy,
+      Instant at);
+
+  /** The highest account id given so far; 0 before the first. */
+  long maxAccountId();
+
+  /** Hands each dormant wallet of the currency to {@code sink}, longest dormant first. */
+  void dormantWallets(CurrencyCode currency, Consumer<DormantWallet> sink);
 }
