@@ -67,3 +67,21 @@ GRANT UPDATE (released_by) ON suspense_item TO "${runtimeRole}";
 -- unclaimed-property report reads the dormant wallets of a currency through this partial index, on
 -- a status no posting writes, so balance updates stay heap-only.
 CREATE INDEX account_dormant ON account (currency, id) WHERE status = 'DORMANT';
+
+--changeset ledger:029-idempotency-refusals
+-- The status of an idempotency key (docs/lifecycle.md): a refused request claims nothing, so its
+-- refusal is kept here, as answered, the latest per key; a key that posted keeps none. Kept as long
+-- as the claims are (no retention yet).
+CREATE TABLE idempotency_refusal (
+    principal_id    bigint        NOT NULL,
+    idempotency_key varchar(255)  NOT NULL,
+    status          smallint      NOT NULL CONSTRAINT idempotency_refusal_4xx
+                                      CHECK (status BETWEEN 400 AND 499),
+    code            varchar(64)   NOT NULL,
+    problem         text          NOT NULL,
+    refused_at      timestamptz   NOT NULL,
+    CONSTRAINT idempotency_refusal_pk PRIMARY KEY (principal_id, idempotency_key)
+);
+
+--changeset ledger:029-idempotency-refusals-grants runOnChange:true
+GRANT SELECT, INSERT, UPDATE ON idempotency_refusal TO "${runtimeRole}";

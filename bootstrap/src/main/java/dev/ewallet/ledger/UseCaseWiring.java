@@ -35,6 +35,7 @@ import dev.ewallet.ledger.domain.port.in.GetPayoutFileQuery;
 import dev.ewallet.ledger.domain.port.in.GetPendingDepositQuery;
 import dev.ewallet.ledger.domain.port.in.GetTransactionQuery;
 import dev.ewallet.ledger.domain.port.in.GetWithdrawalQuery;
+import dev.ewallet.ledger.domain.port.in.IdempotencyKeyStatusQuery;
 import dev.ewallet.ledger.domain.port.in.ImportBankStatementsUseCase;
 import dev.ewallet.ledger.domain.port.in.ImportStatementInboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ListAccountsQuery;
@@ -51,6 +52,7 @@ import dev.ewallet.ledger.domain.port.in.PruneOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReactivateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.ReconciliationQuery;
 import dev.ewallet.ledger.domain.port.in.RecordAuditEventUseCase;
+import dev.ewallet.ledger.domain.port.in.RecordRefusalUseCase;
 import dev.ewallet.ledger.domain.port.in.RefundTransactionUseCase;
 import dev.ewallet.ledger.domain.port.in.RelayOutboxUseCase;
 import dev.ewallet.ledger.domain.port.in.ReopenAccountUseCase;
@@ -196,6 +198,17 @@ class UseCaseWiring {
   @Bean
   DormantWalletsQuery dormantWalletsQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(DormantWalletsQuery.class, services.lifecycle());
+  }
+
+  @Bean
+  IdempotencyKeyStatusQuery idempotencyKeyStatusQuery(
+      LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(IdempotencyKeyStatusQuery.class, services.idempotencyKeys());
+  }
+
+  @Bean
+  RecordRefusalUseCase recordRefusalUseCase(LedgerServices services, UseCaseTimers timers) {
+    return timers.timed(RecordRefusalUseCase.class, services.idempotencyKeys());
   }
 
   @Bean

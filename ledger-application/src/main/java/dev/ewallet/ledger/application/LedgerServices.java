@@ -22,6 +22,7 @@ import dev.ewallet.ledger.application.posting.HotRowMeter;
 import dev.ewallet.ledger.application.posting.InlinePosting;
 import dev.ewallet.ledger.application.posting.PostingMode;
 import dev.ewallet.ledger.application.posting.PostingStrategy;
+import dev.ewallet.ledger.application.reads.IdempotencyKeyService;
 import dev.ewallet.ledger.application.reads.ReconciliationService;
 import dev.ewallet.ledger.application.reads.TransactionQueryService;
 import dev.ewallet.ledger.domain.hotaccount.HotAccountRule;
@@ -49,6 +50,7 @@ public final class LedgerServices implements AutoCloseable {
   private final AuditService audit;
   private final AccountControlService controls;
   private final WalletLifecycleService lifecycle;
+  private final IdempotencyKeyService idempotencyKeys;
   private final MultiLegPostingService postings;
   private final MonitorService monitors;
   private final HotAccountService hotAccounts;
@@ -126,6 +128,7 @@ public final class LedgerServices implements AutoCloseable {
             ports.unitOfWork(),
             limits.outgoing(),
             clock);
+    this.idempotencyKeys = new IdempotencyKeyService(ports.journal(), ports.pendingDeposits());
     this.lifecycle =
         new WalletLifecycleService(
             ports.accounts(),
@@ -230,6 +233,10 @@ public final class LedgerServices implements AutoCloseable {
 
   public AccountControlService controls() {
     return controls;
+  }
+
+  public IdempotencyKeyService idempotencyKeys() {
+    return idempotencyKeys;
   }
 
   public WalletLifecycleService lifecycle() {

@@ -234,9 +234,9 @@ public abstract class BankFlowRepositoryContract {
     assertThat(pendingDeposits().announce(announced(wallet, 70, null), 10, key, fingerprint("a")))
         .extracting(AnnouncedDeposit::replayed)
         .isEqualTo(false);
-    assertThat(pendingDeposits().announcedUnder(9, key)).isTrue();
-    assertThat(pendingDeposits().announcedUnder(11, key)).isFalse();
-    assertThat(pendingDeposits().announcedUnder(9, LedgerFixtures.freshKey())).isFalse();
+    assertThat(pendingDeposits().announcedUnder(9, key)).isPresent();
+    assertThat(pendingDeposits().announcedUnder(11, key)).isEmpty();
+    assertThat(pendingDeposits().announcedUnder(9, LedgerFixtures.freshKey())).isEmpty();
   }
 
   @Test

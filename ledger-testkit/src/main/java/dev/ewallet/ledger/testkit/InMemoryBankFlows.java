@@ -201,9 +201,12 @@ public final class InMemoryBankFlows
   }
 
   @Override
-  public boolean announcedUnder(long principalId, IdempotencyKey key) {
+  public Optional<PendingDeposit> announcedUnder(long principalId, IdempotencyKey key) {
     return store.locked(() ->
-        pendingRows().anyMatch(row -> row.principalId() == principalId && row.key().equals(key)));
+        pendingRows()
+            .filter(row -> row.principalId() == principalId && row.key().equals(key))
+            .map(InMemoryStore.PendingRow::deposit)
+            .findFirst());
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.StoredRefusal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
@@ -33,6 +34,7 @@ public final class InMemoryJournal implements JournalRepository {
 
   private final InMemoryStore store;
   private final Set<String> brokenKeys = new HashSet<>();
+  private final Map<ClaimKey, StoredRefusal> refusals = new HashMap<>();
 
   public InMemoryJournal(InMemoryStore store) {
     this.store = store;
@@ -185,5 +187,20 @@ public final class InMemoryJournal implements JournalRepository {
                         .filter(e -> e.transactionId().equals(id))
                         .toList(),
                     header.claim().feeMinor())));
+  }
+
+  @Override
+  public void recordRefusal(ClaimKey key, StoredRefusal refusal) {
+    store.locked(() -> {
+      if (!store.state().keys().containsKey(keyOf(key.principalId(), key.key()))) {
+        refusals.put(key, refusal);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public Optional<StoredRefusal> findRefusal(ClaimKey key) {
+    return store.locked(() -> Optional.ofNullable(refusals.get(key)));
   }
 }

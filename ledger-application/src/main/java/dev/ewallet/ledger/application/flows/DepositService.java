@@ -42,7 +42,9 @@ public final class DepositService implements DepositFundsUseCase {
   private PostingRequest request(DepositFundsCommand command) {
     command.caller().requireOperator();
     // One key space for the endpoint: a key that announced a pending deposit posts nothing else.
-    if (pending.announcedUnder(command.caller().principalId(), command.idempotencyKey())) {
+    if (pending
+        .announcedUnder(command.caller().principalId(), command.idempotencyKey())
+        .isPresent()) {
       throw new IdempotencyKeyReusedException(command.idempotencyKey().value());
     }
     // A wallet's currency never changes, so reading it before the lock is safe; the clearing

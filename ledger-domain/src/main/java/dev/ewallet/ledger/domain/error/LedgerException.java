@@ -22,6 +22,7 @@ public abstract sealed class LedgerException extends RuntimeException
         DuplicateReferenceException,
         HoldNotFoundException,
         HoldNotPendingException,
+        IdempotencyKeyNotFoundException,
         IdempotencyKeyReusedException,
         InsufficientFundsException,
         InvalidRequestException,

@@ -105,13 +105,14 @@ class JdbcPendingDepositRepositoryAdapter implements PendingDepositRepository {
   }
 
   @Override
-  public boolean announcedUnder(long principalId, IdempotencyKey key) {
+  public Optional<PendingDeposit> announcedUnder(long principalId, IdempotencyKey key) {
     return jdbc.sql(
-            "SELECT EXISTS (SELECT 1 FROM pending_deposit"
-                + " WHERE principal_id = ? AND idempotency_key = ?)")
+            "SELECT "
+                + COLUMNS
+                + " FROM pending_deposit WHERE principal_id = ? AND idempotency_key = ?")
         .params(principalId, key.value())
-        .query(Boolean.class)
-        .single();
+        .query(JdbcPendingDepositRepositoryAdapter::pendingDeposit)
+        .optional();
   }
 
   @Override

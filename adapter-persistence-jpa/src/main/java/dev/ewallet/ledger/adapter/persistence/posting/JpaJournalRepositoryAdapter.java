@@ -9,6 +9,7 @@ import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.StoredRefusal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
@@ -50,6 +51,18 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
           + " FROM journal_transaction"
           + " WHERE (principal_id, idempotency_key) IN"
           + " (SELECT * FROM unnest(?::bigint[], ?::text[]))";
+
+  /** The key's latest refusal, unless the key has posted, which a refusal must never hide. */
+  private static final String RECORD_REFUSAL =
+      "INSERT INTO idempotency_refusal (principal_id, idempotency_key, status, code, problem,"
+          + " refused_at) SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM"
+          + " journal_transaction WHERE principal_id = ? AND idempotency_key = ?)"
+          + " ON CONFLICT (principal_id, idempotency_key) DO UPDATE SET status = EXCLUDED.status,"
+          + " code = EXCLUDED.code, problem = EXCLUDED.problem, refused_at = EXCLUDED.refused_at";
+
+  private static final String FIND_REFUSAL =
+      "SELECT status, code, problem, refused_at FROM idempotency_refusal"
+          + " WHERE principal_id = ? AND idempotency_key = ?";
 
   private static final String CLAIM_ALL =
       "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
@@ -291,5 +304,33 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                     .map(row -> row.toDomain(header.details()))
                     .toList(),
                 header.feeMinor()));
+  }
+
+  @Override
+  public void recordRefusal(ClaimKey key, StoredRefusal refusal) {
+    jdbc.sql(RECORD_REFUSAL)
+        .params(
+            key.principalId(),
+            key.key().value(),
+            refusal.status(),
+            refusal.code(),
+            refusal.problem(),
+            SqlTypes.timestamp(refusal.refusedAt()),
+            key.principalId(),
+            key.key().value())
+        .update();
+  }
+
+  @Override
+  public Optional<StoredRefusal> findRefusal(ClaimKey key) {
+    return jdbc.sql(FIND_REFUSAL)
+        .params(key.principalId(), key.key().value())
+        .query((row, n) ->
+            new StoredRefusal(
+                row.getInt("status"),
+                row.getString("code"),
+                row.getString("problem"),
+                SqlTypes.instant(row, "refused_at")))
+        .optional();
   }
 }

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.rest.dto;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -63,6 +64,26 @@ public final class ApiDtos {
           String releasedBy) {}
 
   public record SuspenseItemsResponse(List<SuspenseItemResponse> items) {}
+
+  /** What became of the caller's request under an idempotency key. */
+  public record IdempotencyKeyResponse(
+      String key,
+      @Schema(
+              description =
+                  "POSTED (transactionId, type, fee), REFUSED (problem, refusedAt: the key is free"
+                      + " for another try), IN_PROGRESS (a deposit announced, pendingDepositId) or"
+                      + " FAILED (an announced deposit the bank failed, failureReason)")
+          String status,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String transactionId,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String type,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long fee,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String pendingDepositId,
+      @Schema(type = "object", description = "The RFC 9457 problem the request was refused with")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          @JsonRawValue
+          String problem,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Instant refusedAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String failureReason) {}
 
   /** A dormant wallet in the unclaimed-property report. */
   public record DormantWalletResponse(

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
@@ -44,8 +45,11 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
 
   private final Counter overloaded;
   private final Counter outcomeUnknown;
+  // Absent only where a test runs the web layer alone, without the use cases behind it.
+  private final ObjectProvider<KeyedRefusals> refusals;
 
-  LedgerProblemHandler(MeterRegistry registry) {
+  LedgerProblemHandler(MeterRegistry registry, ObjectProvider<KeyedRefusals> refusals) {
+    this.refusals = refusals;
     this.overloaded =
         Counter.builder("ledger.overloaded")
             .description(
@@ -104,6 +108,9 @@ class LedgerProblemHandler extends ResponseEntityExceptionHandler {
               .toList());
       problem.setProperty(
           "lastHoldingCheckpoint", refused.lastHolding().map(UUID::toString).orElse(null));
+    }
+    if (answer.getBody() instanceof ProblemDetail problem) {
+      refusals.ifAvailable(kept -> kept.keep(request, code, problem));
     }
     return answer;
   }

@@ -14,6 +14,7 @@ import dev.ewallet.ledger.domain.error.CurrencyMismatchException;
 import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.error.HoldNotFoundException;
 import dev.ewallet.ledger.domain.error.HoldNotPendingException;
+import dev.ewallet.ledger.domain.error.IdempotencyKeyNotFoundException;
 import dev.ewallet.ledger.domain.error.IdempotencyKeyReusedException;
 import dev.ewallet.ledger.domain.error.InsufficientFundsException;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
@@ -71,6 +72,7 @@ public enum ProblemCode {
   WEBHOOK_DELIVERY_NOT_FOUND(HttpStatus.NOT_FOUND, "Webhook delivery not found"),
   MONITOR_NOT_FOUND(HttpStatus.NOT_FOUND, "Monitor not found"),
   CHECKPOINT_NOT_FOUND(HttpStatus.NOT_FOUND, "Checkpoint not found"),
+  IDEMPOTENCY_KEY_NOT_FOUND(HttpStatus.NOT_FOUND, "Nothing known under this idempotency key"),
   NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
@@ -138,6 +140,7 @@ public enum ProblemCode {
       case CurrencyMismatchException currency -> CURRENCY_MISMATCH;
       case SameAccountException same -> SAME_ACCOUNT;
       case IdempotencyKeyReusedException reused -> IDEMPOTENCY_KEY_REUSED;
+      case IdempotencyKeyNotFoundException unknown -> IDEMPOTENCY_KEY_NOT_FOUND;
       case MoneyOverflowException overflow -> AMOUNT_OVERFLOW;
       case NotReversibleException notReversible -> NOT_REVERSIBLE;
       case OverloadedException overloaded -> OVERLOADED;

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.domain.port.out;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
+import dev.ewallet.ledger.domain.journal.StoredRefusal;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.UniqueReference;
 import java.time.Instant;
@@ -76,4 +77,13 @@ public interface JournalRepository {
         .journalTransaction()
         .creditedAccount();
   }
+
+  /**
+   * Keeps {@code refusal} as the latest of the key's refusals, replacing an earlier one, unless the
+   * key has posted: a refusal never hides what a key posted.
+   */
+  void recordRefusal(ClaimKey key, StoredRefusal refusal);
+
+  /** The latest refusal kept for the key; empty for none. */
+  Optional<StoredRefusal> findRefusal(ClaimKey key);
 }

@@ -26,10 +26,10 @@ public interface PendingDepositRepository {
       PendingDeposit deposit, long principalId, IdempotencyKey key, RequestFingerprint fingerprint);
 
   /**
-   * Whether the principal announced a pending deposit under this key, as committed: a posted
-   * deposit may not reuse it.
+   * The pending deposit the principal announced under this key, as committed; empty for none. A
+   * posted deposit may not reuse a key that announced one.
    */
-  boolean announcedUnder(long principalId, IdempotencyKey key);
+  Optional<PendingDeposit> announcedUnder(long principalId, IdempotencyKey key);
 
   /** The pending deposit as committed, without locking it. */
   Optional<PendingDeposit> findPendingDeposit(TransactionId id);
