@@ -85,3 +85,54 @@ CREATE TABLE idempotency_refusal (
 
 --changeset ledger:029-idempotency-refusals-grants runOnChange:true
 GRANT SELECT, INSERT, UPDATE ON idempotency_refusal TO "${runtimeRole}";
+
+--changeset ledger:029-scheduled-transfers
+-- Scheduled and recurring transfers (docs/lifecycle.md): each run posts a plain transfer under a key
+-- made of the schedule and the run's due time, so a run posts once whoever tries it; each try is
+-- recorded once (its key: schedule, run, attempt).
+CREATE TABLE scheduled_transfer (
+    id               uuid          PRIMARY KEY,
+    owner_id         bigint        NOT NULL,
+    from_account     bigint        NOT NULL REFERENCES account (id),
+    to_account       bigint        NOT NULL REFERENCES account (id),
+    amount           bigint        NOT NULL CONSTRAINT scheduled_transfer_amount CHECK (amount > 0),
+    reference        varchar(140),
+    description      varchar(500),
+    metadata         jsonb,
+    frequency        varchar(16)   NOT NULL
+        CONSTRAINT scheduled_transfer_frequency CHECK (frequency IN ('ONCE', 'DAILY', 'WEEKLY', 'MONTHLY')),
+    day_of_month     smallint      CONSTRAINT scheduled_transfer_day CHECK (day_of_month BETWEEN 1 AND 31),
+    until            timestamptz,
+    attempts         smallint      NOT NULL,
+    retry_every_s    integer       NOT NULL CONSTRAINT scheduled_transfer_retry CHECK (retry_every_s >= 0),
+    status           varchar(16)   NOT NULL
+        CONSTRAINT scheduled_transfer_status CHECK (status IN ('ACTIVE', 'PAUSED', 'CANCELLED', 'FINISHED')),
+    due              timestamptz   NOT NULL,
+    next_attempt_at  timestamptz   NOT NULL,
+    failed_attempts  smallint      NOT NULL,
+    principal_id     bigint        NOT NULL,
+    idempotency_key  varchar(255)  NOT NULL,
+    fingerprint      varchar(64)   NOT NULL,
+    created_at       timestamptz   NOT NULL,
+    CONSTRAINT scheduled_transfer_idempotency UNIQUE (principal_id, idempotency_key)
+);
+CREATE INDEX scheduled_transfer_due ON scheduled_transfer (next_attempt_at) WHERE status = 'ACTIVE';
+CREATE INDEX scheduled_transfer_by_owner ON scheduled_transfer (owner_id, created_at DESC);
+CREATE TABLE scheduled_execution (
+    schedule_id    uuid          NOT NULL REFERENCES scheduled_transfer (id),
+    due            timestamptz   NOT NULL,
+    attempt        smallint      NOT NULL,
+    outcome        varchar(16)   NOT NULL
+        CONSTRAINT scheduled_execution_outcome CHECK (outcome IN ('POSTED', 'REFUSED')),
+    transaction_id uuid          REFERENCES journal_transaction (id),
+    refusal        varchar(64),
+    detail         varchar(1000),
+    at             timestamptz   NOT NULL,
+    retry_at       timestamptz,
+    CONSTRAINT scheduled_execution_pk PRIMARY KEY (schedule_id, due, attempt),
+    CONSTRAINT scheduled_execution_posted CHECK ((outcome = 'POSTED') = (transaction_id IS NOT NULL))
+);
+
+--changeset ledger:029-scheduled-transfers-grants runOnChange:true
+GRANT SELECT, INSERT, UPDATE ON scheduled_transfer TO "${runtimeRole}";
+GRANT SELECT, INSERT ON scheduled_execution TO "${runtimeRole}";

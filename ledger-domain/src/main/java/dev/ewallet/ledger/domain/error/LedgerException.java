@@ -37,6 +37,8 @@ public abstract sealed class LedgerException extends RuntimeException
         PendingDepositNotPendingException,
         RefundExceedsOriginalException,
         SameAccountException,
+        ScheduleConflictException,
+        ScheduleNotFoundException,
         StatementConflictException,
         StatementInvalidException,
         StatementLineNotFoundException,

@@ -85,6 +85,62 @@ public final class ApiDtos {
       @JsonInclude(JsonInclude.Include.NON_NULL) Instant refusedAt,
       @JsonInclude(JsonInclude.Include.NON_NULL) String failureReason) {}
 
+  /** {@code POST /v1/scheduled-transfers}. */
+  public record ScheduledTransferRequest(
+      Long fromAccountId,
+      Long toAccountId,
+      Long amount,
+      @Schema(description = "When the first run is due (a monthly one: its day, on or after this)")
+          Instant firstAt,
+      @Schema(description = "ONCE (the default), DAILY, WEEKLY or MONTHLY, in UTC")
+          String frequency,
+      @Schema(description = "MONTHLY only: 1 to 31; the month's last day when it is shorter")
+          Integer dayOfMonth,
+      @Schema(description = "No run after this; none by default") Instant until,
+      @Schema(description = "How many times a refused run is tried in all, 1 (the default) to 10")
+          Integer attempts,
+      @Schema(description = "Between tries of a refused run, ISO 8601 (PT1H by default)")
+          String retryEvery,
+      @Schema(description = "Each run's transfer carries it, like a transfer's") String reference,
+      String description,
+      @Schema(implementation = Metadata.class) JsonNode metadata) {}
+
+  public record ScheduledTransferResponse(
+      String id,
+      long fromAccountId,
+      long toAccountId,
+      long amount,
+      String frequency,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer dayOfMonth,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Instant until,
+      int attempts,
+      String retryEvery,
+      @Schema(description = "ACTIVE, PAUSED, CANCELLED or FINISHED") String status,
+      @Schema(description = "When the current (or last) run is due") Instant due,
+      @Schema(description = "When it is tried next, while ACTIVE") Instant nextAttemptAt,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String reference,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String description,
+      Instant createdAt) {}
+
+  public record ScheduledTransfersResponse(List<ScheduledTransferResponse> items) {}
+
+  /** One try of one run. */
+  public record ScheduleExecutionResponse(
+      Instant due,
+      int attempt,
+      @Schema(description = "POSTED or REFUSED") String outcome,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String transactionId,
+      @Schema(description = "The refusal's code: INSUFFICIENT_FUNDS, ACCOUNT_FROZEN, ...")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          String refusal,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String detail,
+      Instant at,
+      @Schema(description = "When the refused run is tried again; absent when it is not")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          Instant retryAt) {}
+
+  public record ScheduleExecutionsResponse(List<ScheduleExecutionResponse> items) {}
+
   /** A dormant wallet in the unclaimed-property report. */
   public record DormantWalletResponse(
       long accountId,

@@ -30,6 +30,8 @@ import dev.ewallet.ledger.domain.error.PendingDepositNotFoundException;
 import dev.ewallet.ledger.domain.error.PendingDepositNotPendingException;
 import dev.ewallet.ledger.domain.error.RefundExceedsOriginalException;
 import dev.ewallet.ledger.domain.error.SameAccountException;
+import dev.ewallet.ledger.domain.error.ScheduleConflictException;
+import dev.ewallet.ledger.domain.error.ScheduleNotFoundException;
 import dev.ewallet.ledger.domain.error.StatementConflictException;
 import dev.ewallet.ledger.domain.error.StatementInvalidException;
 import dev.ewallet.ledger.domain.error.StatementLineNotFoundException;
@@ -73,6 +75,7 @@ public enum ProblemCode {
   MONITOR_NOT_FOUND(HttpStatus.NOT_FOUND, "Monitor not found"),
   CHECKPOINT_NOT_FOUND(HttpStatus.NOT_FOUND, "Checkpoint not found"),
   IDEMPOTENCY_KEY_NOT_FOUND(HttpStatus.NOT_FOUND, "Nothing known under this idempotency key"),
+  SCHEDULE_NOT_FOUND(HttpStatus.NOT_FOUND, "Scheduled transfer not found"),
   NOT_FOUND(HttpStatus.NOT_FOUND, "No such resource"),
   METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
   NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
@@ -86,6 +89,7 @@ public enum ProblemCode {
   STATEMENT_LINE_RESOLVED(HttpStatus.CONFLICT, "Statement line resolved already"),
   CHECKPOINT_REFUSED(HttpStatus.CONFLICT, "The books do not hold: no checkpoint signed"),
   ACCOUNT_NOT_EMPTY(HttpStatus.CONFLICT, "Account still holds or expects money"),
+  SCHEDULE_CONFLICT(HttpStatus.CONFLICT, "Scheduled transfer not in a state that allows it"),
   PAYLOAD_TOO_LARGE(HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
   UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
   STATEMENT_TOO_LARGE(
@@ -141,6 +145,8 @@ public enum ProblemCode {
       case SameAccountException same -> SAME_ACCOUNT;
       case IdempotencyKeyReusedException reused -> IDEMPOTENCY_KEY_REUSED;
       case IdempotencyKeyNotFoundException unknown -> IDEMPOTENCY_KEY_NOT_FOUND;
+      case ScheduleNotFoundException missing -> SCHEDULE_NOT_FOUND;
+      case ScheduleConflictException conflict -> SCHEDULE_CONFLICT;
       case MoneyOverflowException overflow -> AMOUNT_OVERFLOW;
       case NotReversibleException notReversible -> NOT_REVERSIBLE;
       case OverloadedException overloaded -> OVERLOADED;
