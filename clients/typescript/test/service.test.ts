@@ -114,3 +114,51 @@ test("a wallet's proof verifies against a checkpoint the service signs, with its
   assert.equal(proof.leaf?.balance, 12_345);
   assert.equal(proof.checkpoint?.id, checkpoint.id);
 });
+
+test("a client that lost its answers asks what became of its keys, and a closed wallet refuses", async () => {
+  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
+  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const from = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  const to = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  await ok(
+    operator.POST("/v1/deposits", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: { accountId: from.id!, amount: 5_000 },
+    }),
+  );
+  const transfer = (amount: number, key: string, toAccountId = to.id!) =>
+    ok(
+      owner.POST("/v1/transfers", {
+        params: { header: { "Idempotency-Key": key } },
+        body: { fromAccountId: from.id!, toAccountId, amount },
+      }),
+    );
+  const status = (key: string) =>
+    ok(owner.GET("/v1/idempotency-keys/{key}", { params: { path: { key } } }));
+
+  const refusedKey = newIdempotencyKey();
+  await assert.rejects(transfer(9_000, refusedKey), LedgerProblem);
+  const refused = await status(refusedKey);
+  assert.equal(refused.status, "REFUSED");
+  assert.equal((refused.problem as { code?: string } | undefined)?.code, "INSUFFICIENT_FUNDS");
+  const postedKey = newIdempotencyKey();
+  const posted = await transfer(1_000, postedKey);
+  assert.equal((await status(postedKey)).transactionId, posted.transactionId);
+  await assert.rejects(status(newIdempotencyKey()), (failure: unknown) => {
+    assert.ok(failure instanceof LedgerProblem);
+    assert.equal(failure.code, "IDEMPOTENCY_KEY_NOT_FOUND");
+    return true;
+  });
+
+  const spare = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  const closed = await ok(
+    owner.POST("/v1/accounts/{id}/close", { params: { path: { id: spare.id! } } }),
+  );
+  assert.equal(closed.status, "CLOSED");
+  await assert.rejects(transfer(10, newIdempotencyKey(), spare.id!), (failure: unknown) => {
+    assert.ok(failure instanceof LedgerProblem);
+    assert.equal(failure.code, "ACCOUNT_CLOSED");
+    return true;
+  });
+});

@@ -9,23 +9,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.AccountStatus;
+import dev.ewallet.ledger.domain.account.DormantWallet;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.account.UserId;
 import dev.ewallet.ledger.domain.error.TooManyAccountsException;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.limits.OutgoingAllowance;
 import dev.ewallet.ledger.domain.limits.OutgoingUsage;
 import dev.ewallet.ledger.domain.money.Money;
 import dev.ewallet.ledger.domain.port.out.AccountRepository;
 import dev.ewallet.ledger.domain.port.out.AccountUpdate;
 import dev.ewallet.ledger.domain.port.out.NewAccount;
+import dev.ewallet.ledger.domain.port.out.StatusChange;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.testkit.LedgerFixtures;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -72,6 +79,69 @@ public abstract class AccountRepositoryContract {
     // The next day of the same month starts at nothing used that day.
     assertThat(unitOfWork().inTransaction(() -> accounts().outgoing(both, day.plusDays(1))))
         .containsExactly(Map.entry(wallet.id(), new OutgoingUsage(10_000L, null, 0, 1_700)));
+  }
+
+  private void setStatus(Account wallet, AccountStatus status) {
+    unitOfWork()
+        .inTransaction(() -> {
+          accounts().lockForUpdate(new TreeSet<>(List.of(wallet.id())));
+          accounts().changeStatus(new StatusChange(wallet.id(), status, "contract", 1, now()));
+          return null;
+        });
+  }
+
+  @Test
+  void closedWalletsDoNotCountAgainstTheLimitOfAnOwner() {
+    UserId owner = UserId.of(LedgerFixtures.freshUserId());
+    NewAccount another = new NewAccount(owner, VND, AccountKind.USER, now());
+    Account first = accounts().createForOwner(another, 1);
+    assertThatThrownBy(() -> accounts().createForOwner(another, 1))
+        .isInstanceOf(TooManyAccountsException.class);
+
+    setStatus(first, AccountStatus.CLOSED);
+
+    assertThat(accounts().createForOwner(another, 1).owner()).isEqualTo(owner);
+  }
+
+  @Test
+  void idleActiveUserWalletsOpenedBeforeTheCutOffTurnDormantOnceAndAreReported() {
+    Account idle = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    Account frozen = openWallet(UserId.of(LedgerFixtures.freshUserId()));
+    setStatus(frozen, AccountStatus.FROZEN_ALL);
+    Instant cutOff = now().plusSeconds(1);
+    Account later =
+        accounts()
+            .create(
+                new NewAccount(
+                    UserId.of(LedgerFixtures.freshUserId()),
+                    VND,
+                    AccountKind.USER,
+                    cutOff.plusSeconds(1)));
+    long from = idle.id().value();
+    long to = later.id().value();
+    Set<TransactionType> debits = EnumSet.of(TransactionType.TRANSFER);
+    Set<TransactionType> credits = EnumSet.of(TransactionType.DEPOSIT);
+
+    List<AccountId> dormant =
+        unitOfWork()
+            .inTransaction(
+                () -> accounts().markDormant(from, to, cutOff, debits, credits, "idle", 0, now()));
+    List<AccountId> again =
+        unitOfWork()
+            .inTransaction(
+                () -> accounts().markDormant(from, to, cutOff, debits, credits, "idle", 0, now()));
+
+    assertThat(dormant).containsExactly(idle.id());
+    assertThat(again).isEmpty();
+    assertThat(accounts().existing(idle.id()).status()).isEqualTo(AccountStatus.DORMANT);
+    assertThat(accounts().existing(frozen.id()).status()).isEqualTo(AccountStatus.FROZEN_ALL);
+    assertThat(accounts().maxAccountId()).isGreaterThanOrEqualTo(to);
+    List<DormantWallet> reported = new ArrayList<>();
+    accounts().dormantWallets(VND, reported::add);
+    assertThat(reported)
+        .filteredOn(w -> w.accountId().equals(idle.id()))
+        .singleElement()
+        .satisfies(w -> assertThat(w.owner()).isEqualTo(idle.owner()));
   }
 
   @Test

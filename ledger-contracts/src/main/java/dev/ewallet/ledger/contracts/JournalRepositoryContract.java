@@ -14,6 +14,7 @@ import dev.ewallet.ledger.domain.error.DuplicateReferenceException;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.PostedTransaction;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
+import dev.ewallet.ledger.domain.journal.StoredRefusal;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
@@ -96,6 +97,25 @@ public abstract class JournalRepositoryContract {
         .containsEntry(
             ClaimKey.of(second),
             new IdempotencyRecord(first.transactionId(), TransactionType.TRANSFER, FINGERPRINT, 0));
+  }
+
+  @Test
+  void aKeysLatestRefusalIsKeptUntilItPostsAndNeverOverAPosting() {
+    IdempotencyKey key = LedgerFixtures.freshKey();
+    ClaimKey claimKey = new ClaimKey(principal, key);
+    StoredRefusal first = new StoredRefusal(422, "INSUFFICIENT_FUNDS", "{\"status\":422}", now());
+    StoredRefusal second = new StoredRefusal(422, "ACCOUNT_FROZEN", "{\"status\":422}", now());
+
+    assertThat(journal().findRefusal(claimKey)).isEmpty();
+    journal().recordRefusal(claimKey, first);
+    journal().recordRefusal(claimKey, second);
+    assertThat(journal().findRefusal(claimKey)).contains(second);
+    assertThat(journal().findRefusal(new ClaimKey(principal + 1, key))).isEmpty();
+
+    IdempotencyKey posted = LedgerFixtures.freshKey();
+    assertThat(wins(claim(posted, TransactionType.TRANSFER, null))).isTrue();
+    journal().recordRefusal(new ClaimKey(principal, posted), first);
+    assertThat(journal().findRefusal(new ClaimKey(principal, posted))).isEmpty();
   }
 
   @Test

@@ -15,12 +15,14 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
 import dev.ewallet.ledger.domain.port.out.RateLimiter;
+import dev.ewallet.ledger.domain.port.out.ScheduleStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.testkit.InMemoryBankStatements;
 import dev.ewallet.ledger.testkit.InMemoryLedger;
 import dev.ewallet.ledger.testkit.InMemoryPayoutFiles;
 import dev.ewallet.ledger.testkit.InMemoryRateLimiter;
+import dev.ewallet.ledger.testkit.InMemorySchedules;
 import dev.ewallet.ledger.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +30,8 @@ import org.junit.jupiter.api.Nested;
 
 /** The fake must honour the same contracts as the real adapters, or application tests lie. */
 class InMemoryLedgerContractTest {
+
+  private final InMemorySchedules schedules = new InMemorySchedules();
 
   private final InMemoryLedger ledger = InMemoryLedger.create(4);
   private final Postings postings = Postings.over(ledger);
@@ -130,6 +134,19 @@ class InMemoryLedgerContractTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return ledger.store();
+    }
+  }
+
+  @Nested
+  class Schedules extends ScheduleStoreContract {
+    @Override
+    protected ScheduleStore schedules() {
+      return schedules;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return ledger.accounts();
     }
   }
 

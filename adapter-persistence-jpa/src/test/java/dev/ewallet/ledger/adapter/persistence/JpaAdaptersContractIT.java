@@ -12,6 +12,7 @@ import dev.ewallet.ledger.contracts.LedgerAuditContract;
 import dev.ewallet.ledger.contracts.OutboxStoreContract;
 import dev.ewallet.ledger.contracts.PayoutFileStoreContract;
 import dev.ewallet.ledger.contracts.Postings;
+import dev.ewallet.ledger.contracts.ScheduleStoreContract;
 import dev.ewallet.ledger.contracts.UnitOfWorkContract;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.port.out.AccountReads;
@@ -27,6 +28,7 @@ import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
+import dev.ewallet.ledger.domain.port.out.ScheduleStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import dev.ewallet.ledger.domain.port.out.WithdrawalRepository;
 import dev.ewallet.ledger.runtime.RequestDeadline;
@@ -42,6 +44,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 class JpaAdaptersContractIT extends PersistenceIntegrationTest {
 
   @Autowired AccountRepository accountRepository;
+  @Autowired ScheduleStore scheduleStore;
   @Autowired BalanceMonitorRepository monitorRepository;
   @Autowired HotAccountStore hotAccountStore;
   @Autowired AccountReads accountReads;
@@ -137,6 +140,19 @@ class JpaAdaptersContractIT extends PersistenceIntegrationTest {
     @Override
     protected UnitOfWork unitOfWork() {
       return transactions;
+    }
+  }
+
+  @Nested
+  class Schedules extends ScheduleStoreContract {
+    @Override
+    protected ScheduleStore schedules() {
+      return scheduleStore;
+    }
+
+    @Override
+    protected AccountRepository accounts() {
+      return accountRepository;
     }
   }
 
