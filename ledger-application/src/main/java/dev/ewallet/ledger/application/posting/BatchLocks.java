@@ -135,6 +135,9 @@ final class BatchLocks {
    */
   Set<AccountId> keptFromOtherBatches(PostingRequest request) {
     Movement movement = request.movement();
+    if (movement.onAnyShard().isEmpty() && request.suspense() == null) {
+      return movement.accountsToLock();
+    }
     Set<AccountId> kept = new HashSet<>(movement.accountsToLock());
     movement
         .onAnyShard()

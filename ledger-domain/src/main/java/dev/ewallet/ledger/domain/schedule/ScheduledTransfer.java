@@ -138,11 +138,6 @@ public record ScheduledTransfer(
     return with(status, due, now.plus(retryEvery), refused);
   }
 
-  /** Whether a refusal now is the current run's last try. */
-  public boolean lastAttempt() {
-    return failedAttempts + 1 >= attempts;
-  }
-
   public ScheduledTransfer paused() {
     requireStatus(ScheduleStatus.ACTIVE, "paused");
     return with(ScheduleStatus.PAUSED, due, nextAttemptAt, failedAttempts);
