@@ -56,8 +56,9 @@ class ScheduledTransfersIT extends LedgerIntegrationTest {
         schedule(
             payer,
             landlord.id(),
-            "\"amount\":1000,\"firstAt\":\"2031-01-10T08:00:00Z\",\"frequency\":\"MONTHLY\","
-                + "\"dayOfMonth\":15,\"until\":\"2031-12-31T00:00:00Z\",\"reference\":\"rent\"");
+            "\"amount\":1000,\"firstAt\":\"2031-01-10T08:00:00Z\",\"recurrence\":{\"frequency\":"
+                + "\"MONTHLY\",\"dayOfMonth\":15,\"until\":\"2031-12-31T00:00:00Z\"},"
+                + "\"reference\":\"rent\"");
     assertThat(made.status()).as(made.body()).isEqualTo(201);
     String id = made.json().get("id").asText();
     assertThat(made.json().get("due").asText()).isEqualTo("2031-01-15T08:00:00Z");
@@ -121,8 +122,8 @@ class ScheduledTransfersIT extends LedgerIntegrationTest {
         schedule(
             payer,
             payee.id(),
-            "\"amount\":10,\"firstAt\":\"2032-05-01T00:00:00Z\",\"frequency\":\"WEEKLY\","
-                + "\"attempts\":3,\"retryEvery\":\"PT6H\"");
+            "\"amount\":10,\"firstAt\":\"2032-05-01T00:00:00Z\","
+                + "\"recurrence\":{\"frequency\":\"WEEKLY\"},\"attempts\":3,\"retryEvery\":\"PT6H\"");
     assertThat(made.status()).as(made.body()).isEqualTo(201);
     String id = made.json().get("id").asText();
     String base = "/v1/scheduled-transfers/" + id;
@@ -154,7 +155,7 @@ class ScheduledTransfersIT extends LedgerIntegrationTest {
         schedule(
             payee,
             payer.id(),
-            "\"amount\":10,\"firstAt\":\"2032-01-01T00:00:00Z\"," + "\"frequency\":\"MONTHLY\""),
+            "\"amount\":10,\"firstAt\":\"2032-01-01T00:00:00Z\",\"recurrence\":{\"frequency\":\"MONTHLY\"}"),
         400,
         "VALIDATION_FAILED");
     assertProblem(

@@ -27,8 +27,8 @@ class IdempotencyKeyController {
       summary =
           "What became of the caller's own request under this idempotency key: POSTED with its"
               + " transaction, REFUSED with the problem it was answered (the key is free for"
-              + " another try), IN_PROGRESS for a deposit announced and not yet confirmed by the"
-              + " bank, FAILED for one the bank failed. 404 IDEMPOTENCY_KEY_NOT_FOUND for a key"
+              + " another try; or a deposit it announced that the bank failed, with its reason),"
+              + " IN_PROGRESS for a deposit announced and not yet confirmed by the bank. 404 IDEMPOTENCY_KEY_NOT_FOUND for a key"
               + " the caller sent nothing under, or another caller's key, whether or not it"
               + " exists. Keys are kept as long as the journal (no retention).")
   @GetMapping("/v1/idempotency-keys/{key}")

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.adapter.rest.controller;
 
+import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.RecurrenceBody;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ScheduleExecutionResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ScheduleExecutionsResponse;
 import dev.ewallet.ledger.adapter.rest.dto.ApiDtos.ScheduledTransferRequest;
@@ -62,8 +63,9 @@ class ScheduledTransferController {
 
   @Operation(
       summary =
-          "Schedules a transfer from the caller's wallet: first at firstAt, then DAILY, WEEKLY or"
-              + " MONTHLY on a day (UTC) until an optional end. Each run posts a plain transfer"
+          "Schedules a transfer from the caller's wallet: first at firstAt, then as recurrence"
+              + " says (DAILY, WEEKLY or MONTHLY on a day, UTC, until an optional end; absent:"
+              + " once). Each run posts a plain transfer"
               + " (funds, freezes, dormancy, limits and fees apply) under a key made of the"
               + " schedule and the run's due time, so a run posts once whatever happens; a refused"
               + " run is recorded and tried again retryEvery later, attempts times in all. The"
@@ -73,7 +75,6 @@ class ScheduledTransferController {
       Caller caller,
       @RequestHeader(name = RequestFields.IDEMPOTENCY_KEY, required = false) String key,
       @RequestBody ScheduledTransferRequest body) {
-    String frequency = body.frequency() == null ? "ONCE" : body.frequency();
     ScheduledTransfer made =
         create.schedule(
             new CreateScheduledTransferCommand(
@@ -84,7 +85,7 @@ class ScheduledTransferController {
                 RequestFields.required(body.amount(), "amount"),
                 RequestFields.details(body.reference(), body.description(), body.metadata()),
                 RequestFields.required(body.firstAt(), "firstAt"),
-                new Recurrence(frequency(frequency), body.dayOfMonth(), body.until()),
+                recurrence(body.recurrence()),
                 body.attempts() == null ? 1 : body.attempts(),
                 duration(body.retryEvery())));
     return ResponseEntity.created(URI.create("/v1/scheduled-transfers/" + made.id()))
@@ -153,11 +154,20 @@ class ScheduledTransferController {
         change.change(new ChangeScheduleCommand(caller, TransactionId.parse(id), what)));
   }
 
-  private static Recurrence.Frequency frequency(String name) {
+  private static Recurrence recurrence(RecurrenceBody body) {
+    if (body == null) {
+      return Recurrence.ONCE;
+    }
     try {
-      return Recurrence.Frequency.valueOf(name.toUpperCase(Locale.ROOT));
+      return new Recurrence(
+          Recurrence.Frequency.valueOf(
+              RequestFields.required(body.frequency(), "recurrence.frequency")
+                  .toUpperCase(Locale.ROOT)),
+          body.dayOfMonth(),
+          body.until());
     } catch (IllegalArgumentException e) {
-      throw new InvalidRequestException("frequency must be ONCE, DAILY, WEEKLY or MONTHLY");
+      throw new InvalidRequestException(
+          "recurrence.frequency must be ONCE, DAILY, WEEKLY or MONTHLY");
     }
   }
 
@@ -178,9 +188,8 @@ class ScheduledTransferController {
         s.from().value(),
         s.to().value(),
         s.amountMinor(),
-        s.recurrence().frequency().name(),
-        s.recurrence().dayOfMonth(),
-        s.recurrence().until(),
+        new RecurrenceBody(
+            s.recurrence().frequency().name(), s.recurrence().dayOfMonth(), s.recurrence().until()),
         s.attempts(),
         s.retryEvery().toString(),
         s.status().name(),

@@ -71,8 +71,8 @@ public final class ApiDtos {
       @Schema(
               description =
                   "POSTED (transactionId, type, fee), REFUSED (problem, refusedAt: the key is free"
-                      + " for another try), IN_PROGRESS (a deposit announced, pendingDepositId) or"
-                      + " FAILED (an announced deposit the bank failed, failureReason)")
+                      + " for another try; or an announced deposit the bank failed: pendingDepositId,"
+                      + " failureReason) or IN_PROGRESS (a deposit announced, pendingDepositId)")
           String status,
       @JsonInclude(JsonInclude.Include.NON_NULL) String transactionId,
       @JsonInclude(JsonInclude.Include.NON_NULL) String type,
@@ -92,11 +92,7 @@ public final class ApiDtos {
       Long amount,
       @Schema(description = "When the first run is due (a monthly one: its day, on or after this)")
           Instant firstAt,
-      @Schema(description = "ONCE (the default), DAILY, WEEKLY or MONTHLY, in UTC")
-          String frequency,
-      @Schema(description = "MONTHLY only: 1 to 31; the month's last day when it is shorter")
-          Integer dayOfMonth,
-      @Schema(description = "No run after this; none by default") Instant until,
+      @Schema(description = "When it runs again; absent: once") RecurrenceBody recurrence,
       @Schema(description = "How many times a refused run is tried in all, 1 (the default) to 10")
           Integer attempts,
       @Schema(description = "Between tries of a refused run, ISO 8601 (PT1H by default)")
@@ -105,14 +101,23 @@ public final class ApiDtos {
       String description,
       @Schema(implementation = Metadata.class) JsonNode metadata) {}
 
+  /** When a scheduled transfer runs again, in UTC at the first run's time of day. */
+  public record RecurrenceBody(
+      @Schema(description = "ONCE, DAILY, WEEKLY (the first run's weekday) or MONTHLY")
+          String frequency,
+      @Schema(description = "MONTHLY only: 1 to 31; the month's last day when it is shorter")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          Integer dayOfMonth,
+      @Schema(description = "No run after this; none by default")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          Instant until) {}
+
   public record ScheduledTransferResponse(
       String id,
       long fromAccountId,
       long toAccountId,
       long amount,
-      String frequency,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Integer dayOfMonth,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Instant until,
+      RecurrenceBody recurrence,
       int attempts,
       String retryEvery,
       @Schema(description = "ACTIVE, PAUSED, CANCELLED or FINISHED") String status,

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param type the posted transaction's type; {@code null} unless posted
  * @param feeMinor the fee it charged; 0 unless posted with one
  * @param pendingDepositId the pending deposit it announced; {@code null} for any other request
- * @param refusal the problem it was refused with; {@code null} unless refused
+ * @param refusal the problem it was refused with; {@code null} unless the ledger refused it
  * @param failureReason why the bank failed the deposit it announced; {@code null} unless failed
  */
 public record IdempotencyKeyStatus(
@@ -32,10 +32,11 @@ public record IdempotencyKeyStatus(
     IN_PROGRESS,
     /** It posted a transaction (or announced a deposit that has settled). */
     POSTED,
-    /** The ledger refused it; its key is free for another try. */
-    REFUSED,
-    /** It announced a deposit the bank failed. */
-    FAILED
+    /**
+     * The ledger refused it (its key is free for another try), or the bank failed the deposit it
+     * announced.
+     */
+    REFUSED
   }
 
   public IdempotencyKeyStatus {
@@ -67,7 +68,7 @@ public record IdempotencyKeyStatus(
               null);
       case FAILED ->
           new IdempotencyKeyStatus(
-              key, State.FAILED, null, null, 0, deposit.id(), null, deposit.failureReason());
+              key, State.REFUSED, null, null, 0, deposit.id(), null, deposit.failureReason());
     };
   }
 
