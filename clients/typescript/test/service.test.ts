@@ -16,10 +16,18 @@ if (!baseUrl) {
   throw new Error("LEDGER_URL must name a running service, e.g. http://127.0.0.1:8080");
 }
 
-test("a deposit and a transfer post once, and a refusal is a typed problem", async () => {
+/** A user never seen before, its client, and an operator's. */
+function freshUser() {
   const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
-  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  return {
+    user,
+    owner: createLedgerClient({ baseUrl: baseUrl!, token: () => devToken(user) }),
+    operator: createLedgerClient({ baseUrl: baseUrl!, token: () => devToken(1, true) }),
+  };
+}
+
+test("a deposit and a transfer post once, and a refusal is a typed problem", async () => {
+  const { owner, operator } = freshUser();
   const from = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
   const to = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
   assert.ok(from.id !== undefined && to.id !== undefined);
@@ -57,9 +65,7 @@ test("a deposit and a transfer post once, and a refusal is a typed problem", asy
 });
 
 test("a pending deposit shows as pendingIn and settles once", async () => {
-  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
-  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const { owner, operator } = freshUser();
   const wallet = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
   assert.match(wallet.depositReference ?? "", new RegExp(`^RF\\d{2}W${wallet.id}$`));
 
@@ -92,9 +98,7 @@ test("a pending deposit shows as pendingIn and settles once", async () => {
 });
 
 test("a wallet's proof verifies against a checkpoint the service signs, with its published key", async () => {
-  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
-  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const { owner, operator } = freshUser();
   const wallet = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
   await ok(
     operator.POST("/v1/deposits", {
@@ -116,9 +120,7 @@ test("a wallet's proof verifies against a checkpoint the service signs, with its
 });
 
 test("a client that lost its answers asks what became of its keys, and a closed wallet refuses", async () => {
-  const user = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  const owner = createLedgerClient({ baseUrl, token: () => devToken(user) });
-  const operator = createLedgerClient({ baseUrl, token: () => devToken(1, true) });
+  const { owner, operator } = freshUser();
   const from = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
   const to = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
   await ok(
@@ -161,4 +163,46 @@ test("a client that lost its answers asks what became of its keys, and a closed 
     assert.equal(failure.code, "ACCOUNT_CLOSED");
     return true;
   });
+});
+
+test("an operator erases a user's descriptions and the wallet's chain still verifies", async () => {
+  const { user, owner, operator } = freshUser();
+  const wallet = await ok(owner.POST("/v1/accounts", { body: { currency: "VND" } }));
+  await ok(
+    operator.POST("/v1/deposits", {
+      params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+      body: {
+        accountId: wallet.id!,
+        amount: 4_000,
+        reference: `salary-${user}`,
+        description: "salary for Jane Roe",
+        metadata: { employer: "Acme for Jane Roe" },
+      },
+    }),
+  );
+  const newestEntry = async () => {
+    const page = await ok(
+      owner.GET("/v1/accounts/{id}/entries", { params: { path: { id: wallet.id! } } }),
+    );
+    assert.equal(page.items?.length, 1);
+    return page.items![0]!;
+  };
+  const before = await newestEntry();
+  assert.match(before.detailsDigest ?? "", /^[0-9a-f]{64}$/);
+
+  const erased = await ok(
+    operator.POST("/v1/users/{id}/erasure", { params: { path: { id: user } } }),
+  );
+  assert.equal(erased.transactions, 1);
+  const after = await newestEntry();
+  assert.equal(after.description, "[erased]");
+  assert.deepEqual(after.metadata, { employer: "[erased]" });
+  assert.equal(after.reference, `salary-${user}`);
+  assert.equal(after.detailsErased, true);
+  assert.equal(after.detailsDigest, before.detailsDigest);
+  assert.equal(after.hash, before.hash);
+  const verification = await ok(
+    operator.GET("/v1/accounts/{id}/verification", { params: { path: { id: wallet.id! } } }),
+  );
+  assert.equal(verification.verified, true);
 });

@@ -4,6 +4,7 @@ import dev.ewallet.ledger.application.LedgerServices;
 import dev.ewallet.ledger.application.flows.BankSettlements;
 import dev.ewallet.ledger.application.flows.BankStatementService;
 import dev.ewallet.ledger.application.flows.PayoutFileService;
+import dev.ewallet.ledger.application.flows.PersonalDataErasureService;
 import dev.ewallet.ledger.application.flows.StatementInboxService;
 import dev.ewallet.ledger.application.flows.StatementLineResolutionService;
 import dev.ewallet.ledger.application.reads.BankExceptionsService;
@@ -24,6 +25,7 @@ import dev.ewallet.ledger.domain.port.in.CloseAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.CreateAccountUseCase;
 import dev.ewallet.ledger.domain.port.in.DepositFundsUseCase;
 import dev.ewallet.ledger.domain.port.in.DormantWalletsQuery;
+import dev.ewallet.ledger.domain.port.in.EraseUserDataUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpireHoldsUseCase;
 import dev.ewallet.ledger.domain.port.in.ExpiringHoldsQuery;
 import dev.ewallet.ledger.domain.port.in.FailDepositUseCase;
@@ -83,6 +85,7 @@ import dev.ewallet.ledger.domain.port.out.PaymentFileDrop;
 import dev.ewallet.ledger.domain.port.out.PaymentFileWriter;
 import dev.ewallet.ledger.domain.port.out.PayoutFileStore;
 import dev.ewallet.ledger.domain.port.out.PendingDepositRepository;
+import dev.ewallet.ledger.domain.port.out.PersonalDataStore;
 import dev.ewallet.ledger.domain.port.out.SafeguardingFigures;
 import dev.ewallet.ledger.domain.port.out.SafeguardingShortfalls;
 import dev.ewallet.ledger.domain.port.out.SafeguardingWatch;
@@ -198,6 +201,12 @@ class UseCaseWiring {
   @Bean
   DormantWalletsQuery dormantWalletsQuery(LedgerServices services, UseCaseTimers timers) {
     return timers.timed(DormantWalletsQuery.class, services.lifecycle());
+  }
+
+  @Bean
+  EraseUserDataUseCase eraseUserDataUseCase(
+      PersonalDataStore store, Clock clock, UseCaseTimers timers) {
+    return timers.timed(EraseUserDataUseCase.class, new PersonalDataErasureService(store, clock));
   }
 
   @Bean

@@ -3,6 +3,7 @@ package dev.ewallet.ledger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
 import dev.ewallet.ledger.domain.checkpoint.CheckpointKey;
 import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
@@ -270,8 +271,11 @@ class CheckpointsIT extends LedgerIntegrationTest {
         "UPDATE ledger_entry e SET amount = amount + ?, balance_after = balance_after + ?,"
             + " hash = ledger_entry_link((SELECT p.hash FROM ledger_entry p"
             + " WHERE p.account_id = e.account_id AND p.id < e.id ORDER BY p.id DESC LIMIT 1),"
-            + " e.transaction_id, e.account_id, e.amount + ?, e.balance_after + ?, e.created_at)"
-            + " WHERE e.id = ?";
+            + " e.transaction_id, e.account_id, e.amount + ?, e.balance_after + ?, e.created_at,"
+            + " coalesce((SELECT t.details_digest FROM journal_transaction t"
+            + " WHERE t.id = e.transaction_id), '\\x"
+            + DetailsDigest.NO_DETAILS.hex()
+            + "'::bytea)) WHERE e.id = ?";
     Consumer<Long> rewriteBy =
         delta -> {
           asOwner.sql(rewrite).params(delta, delta, delta, delta, entry).update();

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
@@ -28,22 +32,42 @@ class HashChainIT extends LedgerIntegrationTest {
 
   private final JdbcClient superuser = JdbcClient.create(PostgresTestDatabase.superuser());
 
-  /** The chain as a client recomputes it from the entries it was shown. */
+  /**
+   * The chain as a client recomputes it from the entries it was shown (version 2: each with the
+   * digest of its details, which the client recomputes from the details shown, and which is shown
+   * beside them when there are any).
+   */
   private static void assertRecomputable(Wallet wallet, List<JsonNode> entries) {
     EntryHash previous = EntryHash.GENESIS;
     for (JsonNode entry : entries) {
+      Map<String, String> metadata = new TreeMap<>();
+      entry
+          .path("metadata")
+          .properties()
+          .forEach(field -> metadata.put(field.getKey(), field.getValue().asText()));
+      TransactionDetails details =
+          new TransactionDetails(text(entry, "reference"), text(entry, "description"), metadata);
+      DetailsDigest digest = details.digest();
+      assertThat(text(entry, "detailsDigest")).isEqualTo(details.isEmpty() ? null : digest.hex());
       EntryHash expected =
           previous.next(
               UUID.fromString(entry.get("transactionId").asText()),
               AccountId.of(wallet.id()),
               Money.of(entry.get("amount").asLong(), VND),
               Money.of(entry.get("balanceAfter").asLong(), VND),
-              Instant.parse(entry.get("createdAt").asText()));
+              Instant.parse(entry.get("createdAt").asText()),
+              digest);
       assertThat(entry.get("hash").asText())
           .as("entry " + entry.get("entryId"))
           .isEqualTo(expected.hex());
       previous = expected;
     }
+  }
+
+  private static String text(JsonNode entry, String field) {
+    return entry.path(field).isNull() || entry.path(field).isMissingNode()
+        ? null
+        : entry.get(field).asText();
   }
 
   private JsonNode verification(Wallet wallet) {

@@ -94,21 +94,25 @@ class StatementsIT extends LedgerIntegrationTest {
     assertThat(lines)
         .containsExactly(
             "entryId,transactionId,type,createdAt,amount,balanceAfter,currency,reference,"
-                + "description,metadata,hash",
+                + "description,metadata,hash,detailsDigest,detailsErased",
             entries.get(0).get("entryId").asLong()
                 + ","
                 + entries.get(0).get("transactionId").asText()
                 + ",DEPOSIT,"
                 + entries.get(0).get("createdAt").asText()
                 + ",10000,10000,VND,,,,"
-                + entries.get(0).get("hash").asText(),
+                + entries.get(0).get("hash").asText()
+                + ",,false",
             entries.get(1).get("entryId").asLong()
                 + ","
                 + paid.json().get("transactionId").asText()
                 + ",TRANSFER,"
                 + entries.get(1).get("createdAt").asText()
                 + ",-1234,8766,VND,\"'=HYPERLINK(\"\"x\"\")\",\"Phở, \"\"tái\"\"\",a=1;b=2,"
-                + entries.get(1).get("hash").asText());
+                + entries.get(1).get("hash").asText()
+                + ","
+                + entries.get(1).get("detailsDigest").asText()
+                + ",false");
   }
 
   @Test

@@ -115,7 +115,8 @@ public abstract class OutboxStoreContract {
                           null,
                           traced.occurredAt(),
                           traced.changes(),
-                          caller),
+                          caller,
+                          null),
                       untraced));
           return null;
         });

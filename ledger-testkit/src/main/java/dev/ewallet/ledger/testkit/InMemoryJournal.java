@@ -149,7 +149,9 @@ public final class InMemoryJournal implements JournalRepository {
                 change.balanceAfter(),
                 createdAt,
                 claim.details(),
-                change.hash()));
+                change.hash(),
+                claim.details().isEmpty() ? null : claim.detailsDigest(),
+                false));
       }
     }
   }

@@ -42,23 +42,23 @@ final class ChainWalk {
               + ", but the balance before it and its amount give "
               + next);
     }
-    EntryHash link =
-        head.next(
-            entry.transactionId(),
-            account,
-            Money.of(entry.amount(), currency),
-            Money.of(entry.balanceAfter(), currency),
-            entry.createdAt());
-    if (!link.equals(entry.hash())) {
+    if (!head.leadsTo(
+        entry.hash(),
+        entry.transactionId(),
+        account,
+        Money.of(entry.amount(), currency),
+        Money.of(entry.balanceAfter(), currency),
+        entry.createdAt(),
+        entry.detailsDigest())) {
       return Optional.of(
           where
               + "its hash is not the link of the hash before it and its own fields ("
               + entry.hash()
               + " stated, "
-              + link
-              + " computed)");
+              + head
+              + " before it)");
     }
-    head = link;
+    head = entry.hash();
     balance = next;
     return Optional.empty();
   }

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.verifier;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
@@ -149,7 +150,8 @@ public final class Published {
         number(json, "amount"),
         number(json, "balanceAfter"),
         Instant.parse(text(json, "createdAt")),
-        new EntryHash(text(json, "hash")));
+        new EntryHash(text(json, "hash")),
+        json.hasNonNull("detailsDigest") ? new DetailsDigest(text(json, "detailsDigest")) : null);
   }
 
   /** A leaf as proofs and the changes show it (without its account). */

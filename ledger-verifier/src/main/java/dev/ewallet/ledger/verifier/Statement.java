@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.verifier;
 
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import java.time.Instant;
@@ -22,14 +23,20 @@ public record Statement(
     EntryHash closingHash,
     List<Entry> entries) {
 
-  /** One entry: the fields its hash covers, and the hash and balance the ledger stated. */
+  /**
+   * One entry: the fields its hash covers, and the hash and balance the ledger stated.
+   *
+   * @param detailsDigest the digest of its transaction's details that its hash covers (the chain's
+   *     version 2), or {@code null} for an entry of version 1
+   */
   public record Entry(
       long entryId,
       UUID transactionId,
       long amount,
       long balanceAfter,
       Instant createdAt,
-      EntryHash hash) {}
+      EntryHash hash,
+      DetailsDigest detailsDigest) {}
 
   public Statement {
     entries = List.copyOf(entries);

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.verifier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.checkpoint.AccountLeaf;
 import dev.ewallet.ledger.domain.checkpoint.Checkpoint;
@@ -10,6 +11,7 @@ import dev.ewallet.ledger.domain.checkpoint.CurrencyTotals;
 import dev.ewallet.ledger.domain.checkpoint.MerkleSumTree;
 import dev.ewallet.ledger.domain.checkpoint.SignedCheckpoint;
 import dev.ewallet.ledger.domain.checkpoint.SumProof;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
 import java.io.ByteArrayOutputStream;
@@ -62,7 +64,11 @@ class VerifyLedgerTest {
     return entries(500, -120, 30);
   }
 
-  /** Entries 10, 11, ... of the wallet with these amounts, each chained to the one before. */
+  /**
+   * Entries 10, 11, ... of the wallet with these amounts, each chained to the one before: the first
+   * of version 1 (posted before the chain committed to details), the others of version 2, the third
+   * of a transaction without details (shown without a digest).
+   */
   private static List<Statement.Entry> entries(long... amounts) {
     List<Statement.Entry> entries = new ArrayList<>();
     EntryHash head = EntryHash.GENESIS;
@@ -71,14 +77,19 @@ class VerifyLedgerTest {
       balance += amounts[i];
       UUID transaction = new UUID(1, i);
       Instant at = AT.plusSeconds(i);
+      TransactionDetails details =
+          i == 2 ? TransactionDetails.NONE : new TransactionDetails("order-" + i, null, Map.of());
+      DetailsDigest digest = i == 0 ? null : details.digest();
       head =
           head.next(
               transaction,
               AccountId.of(WALLET),
               Money.of(amounts[i], VND),
               Money.of(balance, VND),
-              at);
-      entries.add(new Statement.Entry(10 + i, transaction, amounts[i], balance, at, head));
+              at,
+              digest);
+      DetailsDigest shown = details.isEmpty() ? null : digest;
+      entries.add(new Statement.Entry(10 + i, transaction, amounts[i], balance, at, head, shown));
     }
     return entries;
   }
@@ -96,7 +107,8 @@ class VerifyLedgerTest {
             entry.amount() + delta,
             entry.balanceAfter() + delta,
             entry.createdAt(),
-            entry.hash()));
+            entry.hash(),
+            entry.detailsDigest()));
     return altered;
   }
 
@@ -183,18 +195,22 @@ class VerifyLedgerTest {
     json.put("openingBalance", 0);
     json.put("openingHash", EntryHash.GENESIS.hex());
     json.put("closingHash", entries.getLast().hash().hex());
-    json.put(
-        "entries",
-        entries.stream()
-            .map(entry ->
-                Map.of(
-                    "entryId", entry.entryId(),
-                    "transactionId", entry.transactionId().toString(),
-                    "amount", entry.amount(),
-                    "balanceAfter", entry.balanceAfter(),
-                    "createdAt", entry.createdAt().toString(),
-                    "hash", entry.hash().hex()))
-            .toList());
+    json.put("entries", entries.stream().map(VerifyLedgerTest::entryJson).toList());
+    return json;
+  }
+
+  /** An entry as statements and the changes show it; the digest only from the chain's version 2. */
+  private static Map<String, Object> entryJson(Statement.Entry entry) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("entryId", entry.entryId());
+    json.put("transactionId", entry.transactionId().toString());
+    json.put("amount", entry.amount());
+    json.put("balanceAfter", entry.balanceAfter());
+    json.put("createdAt", entry.createdAt().toString());
+    json.put("hash", entry.hash().hex());
+    if (entry.detailsDigest() != null) {
+      json.put("detailsDigest", entry.detailsDigest().hex());
+    }
     return json;
   }
 
@@ -407,13 +423,8 @@ class VerifyLedgerTest {
     for (Statement.Entry entry : entries) {
       Map<String, Object> line = new LinkedHashMap<>();
       line.put("type", "entry");
-      line.put("entryId", entry.entryId());
       line.put("accountId", WALLET);
-      line.put("transactionId", entry.transactionId().toString());
-      line.put("amount", entry.amount());
-      line.put("balanceAfter", entry.balanceAfter());
-      line.put("createdAt", entry.createdAt().toString());
-      line.put("hash", entry.hash().hex());
+      line.putAll(entryJson(entry));
       lines.add(line);
     }
     Path file = Files.createTempFile(dir, "changes", ".ndjson");

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.TransactionId;
@@ -21,7 +22,9 @@ public final class EntryRows {
   public static final String COLUMNS =
       "e.id AS entry_id, e.transaction_id, t.type, e.account_id AS entry_account_id, e.amount,"
           + " e.balance_after, e.created_at AS entry_created_at, encode(e.hash, 'hex') AS hash,"
-          + " t.reference, t.description, t.metadata::text AS metadata";
+          + " t.reference, t.description, t.metadata::text AS metadata,"
+          + " encode(t.details_digest, 'hex') AS details_digest,"
+          + " t.details_erased_at IS NOT NULL AS details_erased";
 
   private EntryRows() {}
 
@@ -36,6 +39,10 @@ public final class EntryRows {
         SqlTypes.instant(row, "entry_created_at"),
         MetadataJson.details(
             row.getString("reference"), row.getString("description"), row.getString("metadata")),
-        new EntryHash(row.getString("hash")));
+        new EntryHash(row.getString("hash")),
+        row.getString("details_digest") == null
+            ? null
+            : new DetailsDigest(row.getString("details_digest")),
+        row.getBoolean("details_erased"));
   }
 }

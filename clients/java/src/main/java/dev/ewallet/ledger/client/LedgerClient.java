@@ -5,9 +5,12 @@ import dev.ewallet.ledger.client.api.AccountControlsApi;
 import dev.ewallet.ledger.client.api.AccountsApi;
 import dev.ewallet.ledger.client.api.AuditApi;
 import dev.ewallet.ledger.client.api.HotAccountsApi;
+import dev.ewallet.ledger.client.api.IdempotencyKeysApi;
 import dev.ewallet.ledger.client.api.MoneyMovementsApi;
 import dev.ewallet.ledger.client.api.MonitorsApi;
+import dev.ewallet.ledger.client.api.ScheduledTransfersApi;
 import dev.ewallet.ledger.client.api.TransactionsAndReconciliationApi;
+import dev.ewallet.ledger.client.api.WalletLifecycleApi;
 import dev.ewallet.ledger.client.api.WebhooksApi;
 import dev.ewallet.ledger.client.api.WithdrawalsAndHoldsApi;
 import dev.ewallet.ledger.client.generated.ApiClient;
@@ -161,5 +164,23 @@ public final class LedgerClient {
   /** Hot accounts: the ledger's splits of hot merchants and operators' policies (operators). */
   public HotAccountsApi hotAccounts() {
     return new HotAccountsApi(api);
+  }
+
+  /**
+   * A wallet's whole life: closing and reopening, suspense, dormancy and its report, and erasing a
+   * user's personal data (operators).
+   */
+  public WalletLifecycleApi walletLifecycle() {
+    return new WalletLifecycleApi(api);
+  }
+
+  /** Scheduled and recurring transfers, and their executions. */
+  public ScheduledTransfersApi scheduledTransfers() {
+    return new ScheduledTransfersApi(api);
+  }
+
+  /** What became of a request under one of the caller's idempotency keys. */
+  public IdempotencyKeysApi idempotencyKeys() {
+    return new IdempotencyKeysApi(api);
   }
 }

@@ -8,6 +8,7 @@ import dev.ewallet.ledger.application.posting.PostingOutcome.Unknown;
 import dev.ewallet.ledger.domain.account.Account;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.AccountKind;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.error.AccountClosedException;
 import dev.ewallet.ledger.domain.error.AccountNotFoundException;
@@ -308,6 +309,7 @@ public final class BatchPoster {
     if (transaction.type() != movement.type()) {
       throw new IllegalStateException("a " + movement.type() + " planned " + transaction);
     }
+    DetailsDigest digest = request.details().digest();
     List<BalanceChange> changes = new ArrayList<>();
     for (Posting posting : transaction.postings()) {
       if (!named.contains(posting.accountId())) {
@@ -318,7 +320,7 @@ public final class BatchPoster {
       EntryHash hash =
           account
               .lastHash()
-              .next(transaction.id().value(), account.id(), posting.amount(), after, now);
+              .next(transaction.id().value(), account.id(), posting.amount(), after, now, digest);
       changes.add(new BalanceChange(account.id(), posting.amount(), after, hash));
     }
     Map<AccountId, OutgoingAllowance> allowances = plan.allowancesAfter(working::allowance, now);
@@ -340,6 +342,6 @@ public final class BatchPoster {
     if (original != null) {
       working.put(original, working.undone(original).after(transaction));
     }
-    return new PassedRequest(request, plan, changes);
+    return new PassedRequest(request, plan, changes, digest);
   }
 }

@@ -80,7 +80,8 @@ final class BatchWrites {
                   now,
                   request.details(),
                   request.uniqueReference(),
-                  p.plan().feeMinor());
+                  p.plan().feeMinor(),
+                  p.detailsDigest());
             })
             .sorted(CLAIM_ORDER)
             .toList();
@@ -128,7 +129,9 @@ final class BatchWrites {
         now);
     outbox.appendAll(
         passed.stream()
-            .map(p -> LedgerEvent.posted(p.transaction(), p.changes(), p.request().trace()))
+            .map(p ->
+                LedgerEvent.posted(
+                    p.transaction(), p.changes(), p.request().trace(), p.detailsDigest()))
             .toList());
     for (PassedRequest p : passed) {
       p.plan().rowChanges().forEach(this::store);

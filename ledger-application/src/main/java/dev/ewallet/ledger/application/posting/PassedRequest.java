@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.application.posting;
 
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.JournalTransaction;
 import dev.ewallet.ledger.domain.movement.PostingPlan;
@@ -7,9 +8,14 @@ import java.util.List;
 
 /**
  * A request of the batch whose movement passed every rule on the rows as locked: its plan and what
- * its postings do to their accounts, one change per posting, in the plan's order.
+ * its postings do to their accounts, one change per posting, in the plan's order, and the digest of
+ * its details that their links commit to, computed once for the journal, the chain and the event.
  */
-record PassedRequest(PostingRequest request, PostingPlan plan, List<BalanceChange> changes) {
+record PassedRequest(
+    PostingRequest request,
+    PostingPlan plan,
+    List<BalanceChange> changes,
+    DetailsDigest detailsDigest) {
 
   PassedRequest {
     changes = List.copyOf(changes);

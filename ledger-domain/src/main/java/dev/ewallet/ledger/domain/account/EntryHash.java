@@ -14,7 +14,7 @@ import java.util.UUID;
  * on the same account ({@link #GENESIS}, 32 zero bytes, before the first) followed by the entry's
  * own fields, so that changing, removing or reordering any entry changes every hash after it.
  *
- * <p>The 80 bytes hashed, version 1 (docs/statements.md works an example through):
+ * <p>The 80 bytes hashed, version 1 (docs/statements.md works an example through each version):
  *
  * <pre>
  *  0  32  the previous hash
@@ -25,8 +25,13 @@ import java.util.UUID;
  * 72   8  the time, in microseconds since 1970-01-01T00:00:00Z
  * </pre>
  *
- * Only what is known before an entry is stored goes in (not its id, which the database assigns), so
- * a batch of postings computes its chains in memory before it writes.
+ * Version 2 appends the 32 bytes of the entry's transaction's {@link DetailsDigest} (112 bytes in
+ * all): every transaction posted since the chain's version 2 has one, so its reference, description
+ * and metadata are committed to by the chain without their text being in it. Entries of
+ * transactions posted before have none and stay version 1, verified as they were written.
+ *
+ * <p>Only what is known before an entry is stored goes in (not its id, which the database assigns),
+ * so a batch of postings computes its chains in memory before it writes.
  */
 public record EntryHash(String hex) {
 
@@ -71,11 +76,27 @@ public record EntryHash(String hex) {
     return FORMAT.parseHex(hex);
   }
 
-  /** The hash of the entry that follows this one on its account. */
+  /** The hash of the entry that follows this one on its account, version 1 (no details). */
   public EntryHash next(
       UUID transaction, AccountId account, Money amount, Money balanceAfter, Instant at) {
+    return next(transaction, account, amount, balanceAfter, at, null);
+  }
+
+  /**
+   * The hash of the entry that follows this one on its account.
+   *
+   * @param details the digest of the entry's transaction's details (version 2), or {@code null} for
+   *     an entry of a transaction posted before the chain's version 2 (version 1)
+   */
+  public EntryHash next(
+      UUID transaction,
+      AccountId account,
+      Money amount,
+      Money balanceAfter,
+      Instant at,
+      DetailsDigest details) {
     ByteBuffer fields =
-        ByteBuffer.allocate(80)
+        ByteBuffer.allocate(details == null ? 80 : 80 + DetailsDigest.BYTES)
             .put(bytes())
             .putLong(transaction.getMostSignificantBits())
             .putLong(transaction.getLeastSignificantBits())
@@ -83,10 +104,37 @@ public record EntryHash(String hex) {
             .putLong(amount.amountMinor())
             .putLong(balanceAfter.amountMinor())
             .putLong(ChronoUnit.MICROS.between(Instant.EPOCH, at));
+    if (details != null) {
+      fields.put(details.bytes());
+    }
     return of(sha256(fields.array()));
   }
 
-  private static byte[] sha256(byte[] bytes) {
+  /**
+   * Whether {@code stated} is the hash of the entry that follows this one on its account, for an
+   * entry shown with the digest of its transaction's details, or without one: then its link is
+   * either version 2 with {@link DetailsDigest#NO_DETAILS} (a transaction without details, for
+   * which none is kept) or version 1 (a transaction posted before version 2).
+   *
+   * @param details the digest shown, or {@code null} for none
+   */
+  public boolean leadsTo(
+      EntryHash stated,
+      UUID transaction,
+      AccountId account,
+      Money amount,
+      Money balanceAfter,
+      Instant at,
+      DetailsDigest details) {
+    if (details != null) {
+      return next(transaction, account, amount, balanceAfter, at, details).equals(stated);
+    }
+    return next(transaction, account, amount, balanceAfter, at, DetailsDigest.NO_DETAILS)
+            .equals(stated)
+        || next(transaction, account, amount, balanceAfter, at, null).equals(stated);
+  }
+
+  static byte[] sha256(byte[] bytes) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(bytes);
     } catch (NoSuchAlgorithmException missing) {

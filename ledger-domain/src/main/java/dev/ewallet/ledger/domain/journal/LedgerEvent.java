@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.journal;
 
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.outbox.TraceContext;
 import java.time.Instant;
 import java.util.List;
@@ -14,6 +15,9 @@ import java.util.UUID;
  * @param reversalOf the original, or {@code null} unless this is a reversal
  * @param refundOf the transfer refunded, or {@code null} unless this is a refund
  * @param trace the trace of the request that posted the transaction, which the event continues
+ * @param detailsDigest what the entries' links commit to of the transaction's details (the hash
+ *     chain's version 2), so that a consumer can follow the chains without the details; {@code
+ *     null} for none
  */
 public record LedgerEvent(
     UUID eventId,
@@ -23,7 +27,8 @@ public record LedgerEvent(
     TransactionId refundOf,
     Instant occurredAt,
     List<BalanceChange> changes,
-    TraceContext trace) {
+    TraceContext trace,
+    DetailsDigest detailsDigest) {
 
   public LedgerEvent {
     Objects.requireNonNull(eventId, "eventId");
@@ -44,12 +49,23 @@ public record LedgerEvent(
       Instant occurredAt,
       List<BalanceChange> changes) {
     this(
-        eventId, transactionId, type, reversalOf, refundOf, occurredAt, changes, TraceContext.NONE);
+        eventId,
+        transactionId,
+        type,
+        reversalOf,
+        refundOf,
+        occurredAt,
+        changes,
+        TraceContext.NONE,
+        null);
   }
 
   /** The event of a transaction just posted at the request of {@code trace}. */
   public static LedgerEvent posted(
-      JournalTransaction transaction, List<BalanceChange> changes, TraceContext trace) {
+      JournalTransaction transaction,
+      List<BalanceChange> changes,
+      TraceContext trace,
+      DetailsDigest detailsDigest) {
     return new LedgerEvent(
         UUID.randomUUID(),
         transaction.id(),
@@ -58,6 +74,7 @@ public record LedgerEvent(
         transaction.refundOf().orElse(null),
         transaction.createdAt(),
         changes,
-        trace);
+        trace,
+        detailsDigest);
   }
 }

@@ -1,6 +1,10 @@
 package dev.ewallet.ledger.domain.journal;
 
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.error.InvalidRequestException;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -33,6 +37,9 @@ public record TransactionDetails(
   /** No reference, description or metadata. */
   public static final TransactionDetails NONE = new TransactionDetails(null, null, Map.of());
 
+  /** What erasing personal data leaves of a description and of each metadata value. */
+  public static final String ERASED = "[erased]";
+
   /**
    * @throws InvalidRequestException naming the field that breaks a limit
    */
@@ -47,6 +54,52 @@ public record TransactionDetails(
       requireText(description, "description", 0, MAX_DESCRIPTION);
     }
     metadata = metadata == null ? Map.of() : checkedMetadata(metadata);
+  }
+
+  /**
+   * What the hash chain commits to of these details (version 2, {@link DetailsDigest}): SHA-256 of
+   * the reference, the description, the number of metadata entries, then each key and its value in
+   * key order (UTF-16 code units, as {@link String#compareTo}). Each text is the byte {@code 0x01},
+   * its UTF-8 length as a big-endian 32-bit integer and its UTF-8 bytes; an absent reference or
+   * description is the one byte {@code 0x00}. docs/statements.md works an example through.
+   */
+  public DetailsDigest digest() {
+    return isEmpty() ? DetailsDigest.NO_DETAILS : digestOf(reference, description, metadata);
+  }
+
+  private static DetailsDigest digestOf(
+      String reference, String description, Map<String, String> metadata) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    text(bytes, reference);
+    text(bytes, description);
+    bytes.writeBytes(ByteBuffer.allocate(4).putInt(metadata.size()).array());
+    new TreeMap<>(metadata)
+        .forEach((key, value) -> {
+          text(bytes, key);
+          text(bytes, value);
+        });
+    return DetailsDigest.ofCanonical(bytes.toByteArray());
+  }
+
+  private static void text(ByteArrayOutputStream bytes, String text) {
+    if (text == null) {
+      bytes.write(0);
+      return;
+    }
+    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+    bytes.write(1);
+    bytes.writeBytes(ByteBuffer.allocate(4).putInt(utf8.length).array());
+    bytes.writeBytes(utf8);
+  }
+
+  /**
+   * These details once personal data is erased: the reference stays (accounting needs it), a
+   * description and every metadata value become {@link #ERASED}, metadata keys stay.
+   */
+  public TransactionDetails erased() {
+    Map<String, String> values = new TreeMap<>();
+    metadata.keySet().forEach(key -> values.put(key, ERASED));
+    return new TransactionDetails(reference, description == null ? null : ERASED, values);
   }
 
   public boolean isEmpty() {

@@ -25,7 +25,9 @@ class HistoryFilterTest {
         vnd(100),
         at,
         new TransactionDetails(ref, null, Map.of()),
-        EntryHash.GENESIS);
+        EntryHash.GENESIS,
+        null,
+        false);
   }
 
   private static HistoryFilter filter(

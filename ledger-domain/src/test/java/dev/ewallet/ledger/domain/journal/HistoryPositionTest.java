@@ -24,7 +24,9 @@ class HistoryPositionTest {
         vnd(id),
         at,
         TransactionDetails.NONE,
-        EntryHash.GENESIS);
+        EntryHash.GENESIS,
+        null,
+        false);
   }
 
   @Test

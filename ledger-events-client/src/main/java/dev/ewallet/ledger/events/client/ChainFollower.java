@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.events.client;
 
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
@@ -73,7 +74,8 @@ public final class ChainFollower {
             AccountId.of(accountId),
             Money.of(entry.amount(), currency),
             Money.of(entry.balanceAfter(), currency),
-            event.occurredAt());
+            event.occurredAt(),
+            event.detailsDigest() == null ? null : new DetailsDigest(event.detailsDigest()));
     return expected.equals(carried) ? Link.FOLLOWS : Link.BROKEN;
   }
 }

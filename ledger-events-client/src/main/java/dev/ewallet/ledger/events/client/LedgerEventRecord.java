@@ -13,6 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * @param key the record key: the id of the account whose stream this copy belongs to
  * @param reversalOf the original transaction for a reversal, otherwise {@code null}
+ * @param detailsDigest the digest of the transaction's details its entries' links commit to (the
+ *     hash chain's version 2), or {@code null} in events of transactions posted before it
  */
 public record LedgerEventRecord(
     int schemaVersion,
@@ -23,7 +25,8 @@ public record LedgerEventRecord(
     Instant occurredAt,
     String currency,
     List<Entry> entries,
-    String key) {
+    String key,
+    String detailsDigest) {
 
   /**
    * One account's side of the transaction: signed amount, the balance it left, and its link of the
@@ -60,6 +63,7 @@ public record LedgerEventRecord(
         Instant.parse(root.get("occurredAt").asText()),
         root.get("currency").asText(),
         entries,
-        record.key());
+        record.key(),
+        root.hasNonNull("detailsDigest") ? root.get("detailsDigest").asText() : null);
   }
 }

@@ -3,6 +3,7 @@ package dev.ewallet.ledger.adapter.persistence.audit;
 import dev.ewallet.ledger.adapter.persistence.EntryRows;
 import dev.ewallet.ledger.adapter.persistence.LongScans;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
 import dev.ewallet.ledger.domain.journal.ReconciliationMismatch;
@@ -73,22 +74,37 @@ class JdbcLedgerAuditAdapter implements LedgerAudit {
   /** The chain's start before an account's first entry, as an SQL literal. */
   private static final String GENESIS = "'\\x" + EntryHash.GENESIS.hex() + "'::bytea";
 
+  /** What the link of an entry of a transaction without details commits to, as an SQL literal. */
+  private static final String NO_DETAILS = "'\\x" + DetailsDigest.NO_DETAILS.hex() + "'::bytea";
+
   /**
    * The first entry per account whose stored hash is not the link (ledger_entry_link, the
-   * migration's function, byte for byte EntryHash) of the stored hash before it and its own fields;
-   * then the accounts whose row says the chain ends elsewhere than their newest entry.
+   * migration's function, byte for byte EntryHash) of the stored hash before it and its own fields,
+   * with its transaction's details digest when one is kept (version 2) and without one (version 1)
+   * otherwise; an entry of a transaction without any details may also link with the digest of no
+   * details (version 2, EntryHash.leadsTo). Then the accounts whose row says the chain ends
+   * elsewhere than their newest entry.
    */
   private static final String HASH_CHAIN_BREAKS =
       "SELECT account_id, entry_id, currency FROM (SELECT DISTINCT ON (c.account_id)"
-          + " c.account_id, c.id AS entry_id, a.currency FROM (SELECT e.account_id, e.id,"
-          + " e.created_at, e.hash, ledger_entry_link(coalesce(lag(e.hash) OVER (PARTITION BY"
+          + " c.account_id, c.id AS entry_id, a.currency FROM (SELECT l.*,"
+          + " ledger_entry_link(l.previous, l.transaction_id, l.account_id, l.amount,"
+          + " l.balance_after, l.created_at, l.details_digest) AS expected,"
+          + " CASE WHEN l.without_details THEN ledger_entry_link(l.previous, l.transaction_id,"
+          + " l.account_id, l.amount, l.balance_after, l.created_at, "
+          + NO_DETAILS
+          + ") END AS expected_without_details FROM (SELECT e.account_id, e.id, e.created_at,"
+          + " e.hash, e.transaction_id, e.amount, e.balance_after, t.details_digest,"
+          + " t.details_digest IS NULL AND t.reference IS NULL AND t.description IS NULL"
+          + " AND t.metadata IS NULL AS without_details, coalesce(lag(e.hash) OVER (PARTITION BY"
           + " e.account_id ORDER BY e.created_at, e.id), s.start, "
           + GENESIS
-          + "), e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at)"
-          + " AS expected FROM ledger_entry e LEFT JOIN "
+          + ") AS previous FROM ledger_entry e"
+          + " JOIN journal_transaction t ON t.id = e.transaction_id LEFT JOIN "
           + CHAIN_STARTS
-          + " s ON s.account_id = e.account_id) c JOIN account a ON a.id = c.account_id"
+          + " s ON s.account_id = e.account_id) l) c JOIN account a ON a.id = c.account_id"
           + " WHERE c.hash IS DISTINCT FROM c.expected"
+          + " AND c.hash IS DISTINCT FROM c.expected_without_details"
           + " ORDER BY c.account_id, c.created_at, c.id) links"
           + " UNION ALL SELECT a.id, NULL, a.currency FROM account a LEFT JOIN LATERAL ("
           + " SELECT e.hash FROM ledger_entry e WHERE e.account_id = a.id"

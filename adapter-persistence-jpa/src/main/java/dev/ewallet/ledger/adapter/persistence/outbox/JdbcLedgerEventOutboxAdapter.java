@@ -156,6 +156,9 @@ class JdbcLedgerEventOutboxAdapter implements LedgerEventOutbox {
     payload.put("currency", event.changes().getFirst().amount().currency().value());
     payload.put(
         "entries", event.changes().stream().map(JdbcLedgerEventOutboxAdapter::entry).toList());
+    if (event.detailsDigest() != null) {
+      payload.put("detailsDigest", event.detailsDigest().hex());
+    }
     return payload;
   }
 

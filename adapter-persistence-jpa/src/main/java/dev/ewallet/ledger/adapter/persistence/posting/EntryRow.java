@@ -3,7 +3,6 @@ package dev.ewallet.ledger.adapter.persistence.posting;
 import dev.ewallet.ledger.domain.account.AccountId;
 import dev.ewallet.ledger.domain.account.EntryHash;
 import dev.ewallet.ledger.domain.journal.LedgerEntry;
-import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionId;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
@@ -23,7 +22,7 @@ record EntryRow(
     Instant createdAt,
     byte[] hash) {
 
-  LedgerEntry toDomain(TransactionDetails details) {
+  LedgerEntry toDomain(JournalTransactionEntity transaction) {
     CurrencyCode code = CurrencyCode.of(currency);
     return new LedgerEntry(
         id,
@@ -33,7 +32,9 @@ record EntryRow(
         Money.of(amount, code),
         Money.of(balanceAfter, code),
         createdAt,
-        details,
-        EntryHash.of(hash));
+        transaction.details(),
+        EntryHash.of(hash),
+        transaction.detailsDigest(),
+        transaction.detailsErased());
   }
 }

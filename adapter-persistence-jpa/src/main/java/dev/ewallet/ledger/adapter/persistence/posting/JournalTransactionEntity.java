@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence.posting;
 
 import dev.ewallet.ledger.adapter.persistence.MetadataJson;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import jakarta.persistence.Column;
@@ -50,6 +51,13 @@ class JournalTransactionEntity {
   @Column(name = "metadata")
   private String metadata;
 
+  /** Null for a transaction posted before the hash chain's version 2. */
+  @Column(name = "details_digest")
+  private byte[] detailsDigest;
+
+  @Column(name = "details_erased_at")
+  private Instant detailsErasedAt;
+
   protected JournalTransactionEntity() {}
 
   UUID id() {
@@ -80,5 +88,14 @@ class JournalTransactionEntity {
 
   TransactionDetails details() {
     return MetadataJson.details(reference, description, metadata);
+  }
+
+  /** What its entries' links commit to of its details; {@code null} before chain version 2. */
+  DetailsDigest detailsDigest() {
+    return detailsDigest == null ? null : DetailsDigest.of(detailsDigest);
+  }
+
+  boolean detailsErased() {
+    return detailsErasedAt != null;
   }
 }

@@ -67,16 +67,17 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
   private static final String CLAIM_ALL =
       "INSERT INTO journal_transaction (id, type, principal_id, idempotency_key,"
           + " request_fingerprint, reversal_of, refund_of, reason, created_at, reference,"
-          + " description, metadata, fee)"
+          + " description, metadata, fee, details_digest)"
           + " SELECT v.id::uuid, v.type, v.principal_id, v.idempotency_key, v.fingerprint,"
           + " CASE WHEN v.type = 'REVERSAL' THEN v.original::uuid END,"
           + " CASE WHEN v.type = 'REFUND' THEN v.original::uuid END,"
           + " v.reason, v.created_at::timestamptz, v.reference, v.description, v.metadata::jsonb,"
-          + " nullif(v.fee, 0)"
+          + " nullif(v.fee, 0), decode(v.details_digest, 'hex')"
           + " FROM unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[],"
-          + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[]) WITH ORDINALITY"
-          + " AS v(id, type, principal_id, idempotency_key, fingerprint, original, reason,"
-          + " created_at, reference, description, metadata, fee, position) ORDER BY v.position"
+          + " ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[])"
+          + " WITH ORDINALITY AS v(id, type, principal_id, idempotency_key, fingerprint, original,"
+          + " reason, created_at, reference, description, metadata, fee, details_digest, position)"
+          + " ORDER BY v.position"
           + " ON CONFLICT (principal_id, idempotency_key) DO NOTHING RETURNING id";
 
   private static final String REFUNDED =
@@ -182,7 +183,10 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
               claims.stream().map(c -> c.details().reference()).toArray(String[]::new),
               claims.stream().map(c -> c.details().description()).toArray(String[]::new),
               claims.stream().map(c -> MetadataJson.write(c.details())).toArray(String[]::new),
-              claims.stream().mapToLong(JournalClaim::feeMinor).toArray())
+              claims.stream().mapToLong(JournalClaim::feeMinor).toArray(),
+              claims.stream()
+                  .map(c -> c.details().isEmpty() ? null : c.detailsDigest().hex())
+                  .toArray(String[]::new))
           .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
           .list();
       takeReferences(claims);
@@ -301,7 +305,7 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
                 header.createdAt(),
                 header.details(),
                 entries.ofTransaction(id.value()).stream()
-                    .map(row -> row.toDomain(header.details()))
+                    .map(row -> row.toDomain(header))
                     .toList(),
                 header.feeMinor()));
   }

@@ -172,7 +172,8 @@ final class FilteredHistory {
             "SELECT "
                 + EntryRows.COLUMNS
                 + ", NULL::timestamptz AS cut_at, NULL::bigint AS cut_id"
-                + " FROM (SELECT t.id, t.type, t.reference, t.description, t.metadata"
+                + " FROM (SELECT t.id, t.type, t.reference, t.description, t.metadata,"
+                + "  t.details_digest, t.details_erased_at"
                 + "  FROM journal_transaction t WHERE t.reference = ? LIMIT ?) t"
                 + " CROSS JOIN LATERAL (SELECT "
                 + ENTRY_COLUMNS

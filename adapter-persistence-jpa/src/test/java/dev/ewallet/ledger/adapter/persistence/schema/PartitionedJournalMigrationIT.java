@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.testing.PostgresTestDatabase;
 import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.journal.TransactionDetails;
 import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -181,6 +184,54 @@ class PartitionedJournalMigrationIT {
                     .query(String.class)
                     .single())
             .isEqualTo(end.hex()));
+  }
+
+  /**
+   * Changeset 030: the SQL link of version 2 (the link with a details digest, which reconciliation
+   * recomputes) and the posting code's agree on the vector docs/statements.md works through, and
+   * without a digest it is version 1's; the migrated transactions keep no digest, so their entries
+   * stay version 1.
+   */
+  @Test
+  void theVersionTwoLinkInSqlIsThePostingCodesAndMigratedTransactionsStayVersionOne() {
+    TransactionDetails rent =
+        new TransactionDetails("order-42", "Rent", Map.of("room", "12", "floor", "3"));
+    UUID transaction = UUID.fromString("a7e0c5d2-1f93-4b8e-8d62-5c4f0e9b3a17");
+    Instant at = Instant.parse("2026-12-01T09:05:10Z");
+    EntryHash previous =
+        new EntryHash("5dbecd21d6fe8362ce2de8beb7cd66595a69316d71e0cc3df3edb524829a0149");
+    String link =
+        "SELECT encode(ledger_entry_link(decode(?, 'hex'), ?, 42, -40000, 210000, ?,"
+            + " decode(?, 'hex')), 'hex')";
+
+    for (DetailsDigest digest : new DetailsDigest[] {rent.digest(), null}) {
+      assertThat(
+              owner
+                  .sql(link)
+                  .params(
+                      previous.hex(),
+                      transaction,
+                      java.sql.Timestamp.from(at),
+                      digest == null ? null : digest.hex())
+                  .query(String.class)
+                  .single())
+          .isEqualTo(
+              previous
+                  .next(
+                      transaction,
+                      AccountId.of(42),
+                      Money.of(-40_000, CurrencyCode.of("VND")),
+                      Money.of(210_000, CurrencyCode.of("VND")),
+                      at,
+                      digest)
+                  .hex());
+    }
+    assertThat(
+            owner
+                .sql("SELECT count(*) FROM journal_transaction WHERE details_digest IS NOT NULL")
+                .query(Long.class)
+                .single())
+        .isZero();
   }
 
   /** Changeset 013: each migrated entry's kind is its transaction's type code and direction. */

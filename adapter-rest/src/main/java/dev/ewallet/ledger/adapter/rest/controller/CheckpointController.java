@@ -177,6 +177,9 @@ class CheckpointController {
       line.put("balanceAfter", entry.balanceAfter().amountMinor());
       line.put("createdAt", entry.createdAt().toString());
       line.put("hash", entry.hash().hex());
+      if (entry.detailsDigest() != null) {
+        line.put("detailsDigest", entry.detailsDigest().hex());
+      }
       write(line);
     }
 

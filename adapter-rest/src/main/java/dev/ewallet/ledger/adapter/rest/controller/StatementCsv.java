@@ -19,7 +19,7 @@ final class StatementCsv {
 
   static final String HEADER =
       "entryId,transactionId,type,createdAt,amount,balanceAfter,currency,reference,description,"
-          + "metadata,hash\r\n";
+          + "metadata,hash,detailsDigest,detailsErased\r\n";
 
   private final Writer out;
 
@@ -54,6 +54,10 @@ final class StatementCsv {
             + text(metadata(entry.details().metadata()))
             + ","
             + entry.hash().hex()
+            + ","
+            + (entry.detailsDigest() == null ? "" : entry.detailsDigest().hex())
+            + ","
+            + entry.detailsErased()
             + "\r\n");
   }
 

@@ -182,7 +182,10 @@ public final class ApiDtos {
 
   /**
    * {@code reference} and {@code description} are {@code null} and {@code metadata} empty when the
-   * transaction has none.
+   * transaction has none. {@code detailsDigest} is what {@code hash} commits to of them (the
+   * chain's version 2), {@code null} for an entry of a transaction posted before version 2; {@code
+   * detailsErased} says the user's personal data was erased: description and metadata values then
+   * read {@code [erased]} and no longer give the digest.
    */
   public record EntryResponse(
       long entryId,
@@ -194,7 +197,17 @@ public final class ApiDtos {
       String reference,
       String description,
       Map<String, String> metadata,
-      String hash) {}
+      String hash,
+      String detailsDigest,
+      boolean detailsErased) {}
+
+  /** What an erasure of a user's personal data changed: how many rows of each kind. */
+  public record ErasureResponse(
+      long userId,
+      Instant erasedAt,
+      int transactions,
+      int pendingDeposits,
+      int scheduledTransfers) {}
 
   /** {@code firstBrokenEntryId} is {@code null} when every entry's hash follows. */
   public record VerificationResponse(

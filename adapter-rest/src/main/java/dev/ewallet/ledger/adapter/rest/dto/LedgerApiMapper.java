@@ -69,6 +69,7 @@ public interface LedgerApiMapper {
   @Mapping(target = "description", source = "details.description")
   @Mapping(target = "metadata", source = "details.metadata")
   @Mapping(target = "hash", source = "hash.hex")
+  @Mapping(target = "detailsDigest", source = "detailsDigest.hex")
   EntryResponse entry(LedgerEntry entry);
 
   @Mapping(target = "transactionId", source = "transactionId.value")

@@ -1,5 +1,6 @@
 package dev.ewallet.ledger.domain.port.out;
 
+import dev.ewallet.ledger.domain.account.DetailsDigest;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
 import dev.ewallet.ledger.domain.journal.RequestFingerprint;
 import dev.ewallet.ledger.domain.journal.TransactionDetails;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param details the client's reference, description and metadata
  * @param uniqueReference the reference no other deposit of its currency may carry, or {@code null}
  * @param feeMinor the fee the transaction charges its payer; 0 for none
+ * @param detailsDigest the digest of {@code details} its entries' links commit to
  */
 public record JournalClaim(
     TransactionId transactionId,
@@ -31,7 +33,8 @@ public record JournalClaim(
     Instant createdAt,
     TransactionDetails details,
     UniqueReference uniqueReference,
-    long feeMinor) {
+    long feeMinor,
+    DetailsDigest detailsDigest) {
 
   /** The header of a transaction that charges no fee. */
   public JournalClaim(
@@ -56,7 +59,8 @@ public record JournalClaim(
         createdAt,
         details,
         uniqueReference,
-        0);
+        0,
+        details.digest());
   }
 
   public JournalClaim {
@@ -66,5 +70,6 @@ public record JournalClaim(
     Objects.requireNonNull(fingerprint, "fingerprint");
     Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(details, "details");
+    Objects.requireNonNull(detailsDigest, "detailsDigest");
   }
 }

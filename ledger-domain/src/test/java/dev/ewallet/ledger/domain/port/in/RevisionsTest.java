@@ -46,7 +46,9 @@ class RevisionsTest {
                 vnd(id),
                 Instant.EPOCH,
                 TransactionDetails.NONE,
-                EntryHash.GENESIS))
+                EntryHash.GENESIS,
+                null,
+                false))
         .toList();
   }
 

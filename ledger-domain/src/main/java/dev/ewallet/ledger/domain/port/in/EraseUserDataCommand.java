@@ -1,0 +1,12 @@
+package dev.ewallet.ledger.domain.port.in;
+
+/** Erase the personal data of user {@code userId}: an operator's action. */
+public record EraseUserDataCommand(Caller caller, long userId) {
+
+  public EraseUserDataCommand {
+    CommandChecks.present(caller, "caller");
+    if (userId < 1) {
+      throw new IllegalArgumentException("user " + userId);
+    }
+  }
+}
