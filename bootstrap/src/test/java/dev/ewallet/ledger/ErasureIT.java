@@ -150,6 +150,7 @@ class ErasureIT extends LedgerIntegrationTest {
     assertThat(checkpointBefore.status()).as(checkpointBefore.body()).isEqualTo(201);
 
     assertProblem(api().post(erasure(anna.owner()), anna.token(), null, null), 403, "FORBIDDEN");
+    assertProblem(api().post(erasure(0), OPERATOR, null, null), 400, "VALIDATION_FAILED");
     ApiClient.Reply erased = api().post(erasure(anna.owner()), OPERATOR, null, null);
 
     assertThat(erased.status()).as(erased.body()).isEqualTo(200);

@@ -23,7 +23,7 @@ public record DetailsDigest(String hex) {
       new DetailsDigest("b0f66adc83641586656866813fd9dd0b8ebb63796075661ba45d1aa8089e1d44");
 
   public DetailsDigest {
-    if (hex == null || !hex.matches("[0-9a-f]{64}")) {
+    if (!EntryHash.isLowerHex(hex)) {
       throw new IllegalArgumentException("a details digest is 64 lower-case hex digits");
     }
   }

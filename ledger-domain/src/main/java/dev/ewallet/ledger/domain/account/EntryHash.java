@@ -52,7 +52,7 @@ public record EntryHash(String hex) {
    * Checked by hand: every entry of a history page is checked, and a pattern costs several times
    * more.
    */
-  private static boolean isLowerHex(String hex) {
+  static boolean isLowerHex(String hex) {
     if (hex == null || hex.length() != 2 * BYTES) {
       return false;
     }
