@@ -65,6 +65,12 @@
 #   bench/run.sh --dead-webhook  one webhook endpoint for every posted transaction, at a receiver
 #                                that accepts connections and never answers (bench/BlackHole.java):
 #                                what a dead endpoint costs posting, against a run without
+#   bench/run.sh --dead-webhook-pairs 3   after the scenarios, at each connection count, 3 pairs
+#                                of uniform rows in the same warm service, one without an endpoint
+#                                (uniform-alone-N) and one with the dead endpoint registered for
+#                                that row only (uniform-dead-N), the order alternating pair by pair
+#                                (alone first, then dead first): the dead endpoint's cost without
+#                                the spread between separate runs
 #   LEDGER_GROUP_COMMIT_ENABLED=false bench/run.sh   the same with transfers posted one by one
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust), wrk and pgbench (apt-get install -y wrk
@@ -80,6 +86,7 @@ OPENING=1000000000
 SHED_AFTER_MS=500 SCENARIOS="uniform hot closed merchant campaign read bulk pgbench spike" PROFILER=jfr
 PROFILE_SCENARIO=uniform PEER=${SEED_REFERENCE:-none}
 ASYNC_PROFILER_VERSION=4.2 INSTANCES=0 TRACES=false DIAGNOSE=false MONITORS=false DEAD_WEBHOOK=false FEES=false
+DEAD_PAIRS=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --wallets) WALLETS=$2; shift 2 ;;
@@ -95,6 +102,7 @@ while [ $# -gt 0 ]; do
     --diagnose) DIAGNOSE=true; shift ;;
     --monitors) MONITORS=true; shift ;;
     --dead-webhook) DEAD_WEBHOOK=true; shift ;;
+    --dead-webhook-pairs) DEAD_PAIRS=$2; shift 2 ;;
     --fees) FEES=true; shift ;;
     --smoke) WALLETS=2000 DURATION=3 CONNECTIONS="8" PAYERS=50 WARMUP=3 WARMUP_MAX=3 SPIKE=3
       SCENARIOS="$SCENARIOS deposit withdraw hold payday floor"
@@ -222,12 +230,19 @@ if [ "$MONITORS" = true ]; then
     ANALYZE balance_monitor"
   log "one balance monitor on each wallet"
 fi
-if [ "$DEAD_WEBHOOK" = true ]; then
-  java bench/BlackHole.java 18099 &
-  BLACK_HOLE=$!
+# A webhook endpoint for every posted transaction at the receiver that never answers; its id.
+dead_endpoint() {
   curl -sf -X POST "$BASE/v1/webhook-endpoints" -H "Authorization: Bearer $OPERATOR" \
     -H 'Content-Type: application/json' \
-    -d '{"url":"http://127.0.0.1:18099/hook","eventTypes":["transaction.posted"]}' >/dev/null
+    -d '{"url":"http://127.0.0.1:18099/hook","eventTypes":["transaction.posted"]}' \
+    | sed -E 's/^\{"id":([0-9]+).*/\1/'
+}
+if [ "$DEAD_WEBHOOK" = true ] || [ "$DEAD_PAIRS" -gt 0 ]; then
+  java bench/BlackHole.java 18099 &
+  BLACK_HOLE=$!
+fi
+if [ "$DEAD_WEBHOOK" = true ]; then
+  dead_endpoint >/dev/null
   log "a webhook endpoint that never answers receives every posted transaction"
 fi
 
@@ -495,6 +510,22 @@ for c in $CONNECTIONS; do
     pgbench_run pgbench-hot "$HOT" "$c" "$DURATION"
   fi
   settle
+  for pair in $(seq 1 "$DEAD_PAIRS"); do
+    sides="alone dead"
+    [ $(( pair % 2 )) -eq 1 ] || sides="dead alone"
+    for side in $sides; do
+      if [ "$side" = dead ]; then
+        endpoint=$(dead_endpoint)
+        log "pair $pair: a dead endpoint ($endpoint) for this row only"
+      fi
+      wrk_run uniform "$c" "$DURATION" "uniform-$side-$pair"
+      if [ "$side" = dead ]; then
+        curl -sf -X DELETE "$BASE/v1/webhook-endpoints/$endpoint" \
+          -H "Authorization: Bearer $OPERATOR" >/dev/null
+      fi
+      settle
+    done
+  done
 done
 if runs spike; then
   log "spike: 4 connections, then 40 for ${SPIKE} s, then 4 again..."
@@ -531,6 +562,7 @@ java bench/Report.java "$RESULTS" "$OUT/profile-summary.txt" "$OUT" \
     [ "$TRACES" = false ] || echo ", every trace exported by OTLP")$(
     [ "$MONITORS" = false ] || echo ", a balance monitor on every wallet")$(
     [ "$DEAD_WEBHOOK" = false ] || echo ", a dead webhook endpoint for every transaction")$(
+    [ "$DEAD_PAIRS" -eq 0 ] || echo ", $DEAD_PAIRS pairs of uniform rows without and with a dead webhook endpoint")$(
     [ "$FEES" = false ] || echo ", a fee of 1 dong on every transfer")$(
     echo ", system accounts in ${LEDGER_SYSTEM_ACCOUNT_SHARDS:-8} shards, up to ${LEDGER_GROUP_COMMIT_MAX_WRITERS:-2} writers")" \
   "$RECON"

@@ -26,9 +26,10 @@ import java.util.UUID;
  * </pre>
  *
  * Version 2 appends the 32 bytes of the entry's transaction's {@link DetailsDigest} (112 bytes in
- * all): every transaction posted since the chain's version 2 has one, so its reference, description
- * and metadata are committed to by the chain without their text being in it. Entries of
- * transactions posted before have none and stay version 1, verified as they were written.
+ * all): every transaction posted since the chain's version 2 is linked with one ({@link
+ * DetailsDigest#NO_DETAILS} when it has no details), so its reference, description and metadata are
+ * committed to by the chain without their text being in it. Entries of transactions posted before
+ * stay version 1, verified as they were written.
  *
  * <p>Only what is known before an entry is stored goes in (not its id, which the database assigns),
  * so a batch of postings computes its chains in memory before it writes.
