@@ -150,7 +150,7 @@ public final class InMemoryJournal implements JournalRepository {
                 createdAt,
                 claim.details(),
                 change.hash(),
-                claim.details().isEmpty() ? null : claim.detailsDigest(),
+                claim.storedDetailsDigest(),
                 false));
       }
     }

@@ -15,6 +15,11 @@ import java.util.UUID;
 /** An entry row joined with its transaction ({@code e} and {@code t}), read into the domain's. */
 public final class EntryRows {
 
+  /** What {@link #entry} reads of the digest and erasure of the transaction {@code t}. */
+  public static final String DETAILS_SEAL =
+      "encode(t.details_digest, 'hex') AS details_digest,"
+          + " t.details_erased_at IS NOT NULL AS details_erased";
+
   /**
    * The columns {@link #entry} reads, from {@code ledger_entry e} and {@code journal_transaction
    * t}.
@@ -22,9 +27,8 @@ public final class EntryRows {
   public static final String COLUMNS =
       "e.id AS entry_id, e.transaction_id, t.type, e.account_id AS entry_account_id, e.amount,"
           + " e.balance_after, e.created_at AS entry_created_at, encode(e.hash, 'hex') AS hash,"
-          + " t.reference, t.description, t.metadata::text AS metadata,"
-          + " encode(t.details_digest, 'hex') AS details_digest,"
-          + " t.details_erased_at IS NOT NULL AS details_erased";
+          + " t.reference, t.description, t.metadata::text AS metadata, "
+          + DETAILS_SEAL;
 
   private EntryRows() {}
 

@@ -185,7 +185,8 @@ class JpaJournalRepositoryAdapter implements JournalRepository {
               claims.stream().map(c -> MetadataJson.write(c.details())).toArray(String[]::new),
               claims.stream().mapToLong(JournalClaim::feeMinor).toArray(),
               claims.stream()
-                  .map(c -> c.details().isEmpty() ? null : c.detailsDigest().hex())
+                  .map(JournalClaim::storedDetailsDigest)
+                  .map(digest -> digest == null ? null : digest.hex())
                   .toArray(String[]::new))
           .query((row, n) -> won.add(TransactionId.of(row.getObject("id", UUID.class))))
           .list();

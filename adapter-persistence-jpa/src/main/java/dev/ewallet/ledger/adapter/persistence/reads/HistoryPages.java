@@ -73,9 +73,8 @@ final class HistoryPages {
         + ", k.page_limit, p.id AS entry_id, p.transaction_id, c.type,"
         + " p.account_id AS entry_account_id, p.amount, p.balance_after,"
         + " p.created_at AS entry_created_at, encode(p.hash, 'hex') AS hash, t.reference,"
-        + " t.description, t.metadata::text AS metadata,"
-        + " encode(t.details_digest, 'hex') AS details_digest,"
-        + " t.details_erased_at IS NOT NULL AS details_erased"
+        + " t.description, t.metadata::text AS metadata, "
+        + EntryRows.DETAILS_SEAL
         + " FROM "
         + keys
         + " k(account_id, page_limit) JOIN account a ON a.id = k.account_id"

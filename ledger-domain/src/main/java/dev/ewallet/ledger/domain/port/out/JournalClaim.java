@@ -72,4 +72,12 @@ public record JournalClaim(
     Objects.requireNonNull(details, "details");
     Objects.requireNonNull(detailsDigest, "detailsDigest");
   }
+
+  /**
+   * The digest storage keeps: none for a transaction without details, whose entries' links commit
+   * to {@code DetailsDigest.NO_DETAILS}, so that reading them needs no transaction row.
+   */
+  public DetailsDigest storedDetailsDigest() {
+    return details.isEmpty() ? null : detailsDigest;
+  }
 }
