@@ -1,14 +1,10 @@
 package dev.ewallet.ledger.contracts;
 
-import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.transferEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.EntryHash;
-import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
-import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.outbox.OutboxMessage;
 import dev.ewallet.ledger.domain.outbox.TraceContext;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
@@ -16,7 +12,6 @@ import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -35,16 +30,7 @@ public abstract class OutboxStoreContract {
   protected abstract UnitOfWork unitOfWork();
 
   private static LedgerEvent event(long from, long to) {
-    return new LedgerEvent(
-        UUID.randomUUID(),
-        TransactionId.random(),
-        TransactionType.TRANSFER,
-        null,
-        null,
-        Instant.now().truncatedTo(ChronoUnit.MICROS),
-        List.of(
-            new BalanceChange(AccountId.of(from), vnd(-5), vnd(0), EntryHash.GENESIS),
-            new BalanceChange(AccountId.of(to), vnd(5), vnd(5), EntryHash.GENESIS)));
+    return transferEvent(AccountId.of(from), AccountId.of(to), 5, 0);
   }
 
   private LedgerEvent append(long from, long to) {

@@ -1,8 +1,17 @@
 package dev.ewallet.ledger.testkit;
 
+import dev.ewallet.ledger.domain.account.AccountId;
+import dev.ewallet.ledger.domain.account.EntryHash;
+import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.IdempotencyKey;
+import dev.ewallet.ledger.domain.journal.LedgerEvent;
+import dev.ewallet.ledger.domain.journal.TransactionId;
+import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.money.CurrencyCode;
 import dev.ewallet.ledger.domain.money.Money;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -16,6 +25,24 @@ public final class LedgerFixtures {
 
   public static Money vnd(long amountMinor) {
     return Money.of(amountMinor, VND);
+  }
+
+  /**
+   * The event of a VND transfer of {@code amount} posted now, leaving the payer {@code
+   * payerBalanceAfter} and the payee {@code amount}, as the outbox stores it (microseconds).
+   */
+  public static LedgerEvent transferEvent(
+      AccountId payer, AccountId payee, long amount, long payerBalanceAfter) {
+    return new LedgerEvent(
+        UUID.randomUUID(),
+        TransactionId.random(),
+        TransactionType.TRANSFER,
+        null,
+        null,
+        Instant.now().truncatedTo(ChronoUnit.MICROS),
+        List.of(
+            new BalanceChange(payer, vnd(-amount), vnd(payerBalanceAfter), EntryHash.GENESIS),
+            new BalanceChange(payee, vnd(amount), vnd(amount), EntryHash.GENESIS)));
   }
 
   /** A key no other test uses. */

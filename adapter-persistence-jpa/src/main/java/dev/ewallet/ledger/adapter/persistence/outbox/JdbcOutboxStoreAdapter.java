@@ -50,9 +50,15 @@ class JdbcOutboxStoreAdapter implements OutboxStore {
   /** Up to this many waiting rows the backlog is counted exactly; above, estimated. */
   static final long EXACT_COUNT_LIMIT = 10_000;
 
+  /**
+   * Published events past the retention that no webhook delivery names: a delivery is sent, and can
+   * be sent again, from its event's row (one probe of each endpoint's delivery index per row).
+   */
   private static final String PRUNE =
-      "DELETE FROM outbox_event WHERE id IN (SELECT id FROM outbox_event"
-          + " WHERE published AND published_at < ? ORDER BY published_at LIMIT ?)";
+      "DELETE FROM outbox_event WHERE id IN (SELECT o.id FROM outbox_event o"
+          + " WHERE o.published AND o.published_at < ? AND NOT EXISTS (SELECT 1"
+          + " FROM webhook_endpoint w JOIN webhook_delivery d ON d.endpoint_id = w.id"
+          + " AND d.outbox_id = o.id) ORDER BY o.published_at LIMIT ?)";
 
   private final JdbcClient jdbc;
 

@@ -11,7 +11,9 @@ package dev.ewallet.ledger.adapter.persistence.outbox;
  * with an account wants the events whose record keys include it. A delivery's ordering keys are the
  * customer accounts the event touches (system accounts are left out: every deposit touches its
  * currency's clearing account, and ordering on it would send a currency's deposits one at a time)
- * or, for an event that touches no account, its record key.
+ * or, for an event that touches no account, its record key. A delivery names its event by {@code
+ * outbox_id} and carries no copy of it: the body is built from the outbox row when it is sent, and
+ * the outbox keeps the row while any delivery names it.
  */
 public final class WebhookFanOut {
 
@@ -48,14 +50,11 @@ public final class WebhookFanOut {
         + recordKeys("a")
         + " AS record_keys FROM appended a),"
         + " fanned AS (INSERT INTO webhook_delivery (endpoint_id, outbox_id, event_id, event_type,"
-        + " ordering_keys, body, created_at, next_attempt_at)"
+        + " ordering_keys, created_at, next_attempt_at)"
         + " SELECT w.id, t.id, t.event_id, t.event_type,"
         + " CASE WHEN t.record_key IS NULL THEN ARRAY(SELECT k FROM unnest(t.record_keys) k"
         + " JOIN account c ON c.id = k::bigint WHERE c.owner_id IS NOT NULL)"
-        + " ELSE t.record_keys END,"
-        + " jsonb_build_object('id', t.event_id, 'type', t.event_type, 'createdAt',"
-        + " to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),"
-        + " 'data', t.payload)::text, t.created_at, t.created_at"
+        + " ELSE t.record_keys END, t.created_at, t.created_at"
         + " FROM typed t JOIN webhook_endpoint w ON w.deleted_at IS NULL"
         + " AND t.event_type = ANY (w.event_types)"
         + " AND (w.account_id IS NULL OR w.account_id::text = ANY (t.record_keys))"

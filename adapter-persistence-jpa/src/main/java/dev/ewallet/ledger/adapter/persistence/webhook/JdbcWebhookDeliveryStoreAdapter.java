@@ -24,13 +24,27 @@ import org.springframework.stereotype.Repository;
  * Deliveries and their attempts in {@code webhook_delivery} and {@code webhook_attempt}; endpoint
  * leases and back-off in {@code webhook_endpoint}. Each method is one autocommitted statement (or
  * two reads), so the deliverer never holds a connection while a receiver answers.
+ *
+ * <p>A delivery's body is built, when it is read, from the outbox row it names ({@link #BODY}), the
+ * same bytes every time; deliveries written before changeset 031 carry a copy of their own.
  */
 @Repository
 class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
 
+  /** What is sent: {@code {"id","type","createdAt","data"}} of the outbox row {@code o}. */
+  private static final String BODY =
+      "jsonb_build_object('id', o.event_id, 'type', d.event_type, 'createdAt',"
+          + " to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),"
+          + " 'data', o.payload)::text";
+
+  /** The columns of a delivery {@code d} and its event {@code o}, joined by {@link #FROM}. */
   private static final String COLUMNS =
-      "id, endpoint_id, outbox_id, event_id, event_type, ordering_keys, body, status, attempts,"
-          + " created_at, next_attempt_at, finished_at";
+      "d.id, d.endpoint_id, d.outbox_id, d.event_id, d.event_type, d.ordering_keys, COALESCE(d.body, "
+          + BODY
+          + ") AS body, d.status, d.attempts, d.created_at, d.next_attempt_at, d.finished_at";
+
+  private static final String FROM =
+      " FROM webhook_delivery d LEFT JOIN outbox_event o ON o.id = d.outbox_id";
 
   private static final String DUE_ENDPOINTS =
       "SELECT w.id FROM webhook_endpoint w"
@@ -53,16 +67,20 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
   private static final String PENDING =
       "SELECT "
           + COLUMNS
-          + " FROM webhook_delivery WHERE endpoint_id = ? AND status = 'PENDING'"
-          + " ORDER BY outbox_id, id LIMIT ?";
+          + FROM
+          + " WHERE d.endpoint_id = ? AND d.status = 'PENDING' ORDER BY d.outbox_id, d.id LIMIT ?";
 
-  /** A second instance that sent the same attempt after a lost lease records it once. */
+  /**
+   * A second instance that sent the same attempt after a lost lease records it once; a delivery
+   * that finished meanwhile (delivered by that instance, or failed because its endpoint was
+   * deleted) stays finished.
+   */
   private static final String RECORD_ATTEMPT =
       "WITH attempt AS (INSERT INTO webhook_attempt"
           + " (delivery_id, attempt, at, status_code, latency_ms, error)"
           + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING)"
           + " UPDATE webhook_delivery SET status = ?, attempts = GREATEST(attempts, ?),"
-          + " next_attempt_at = ?, finished_at = ? WHERE id = ?";
+          + " next_attempt_at = ?, finished_at = ? WHERE id = ? AND status = 'PENDING'";
 
   private static final String RECORD_ROUND =
       "UPDATE webhook_endpoint SET"
@@ -74,20 +92,23 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
   private static final String DELIVERIES =
       "SELECT "
           + COLUMNS
-          + " FROM webhook_delivery WHERE endpoint_id = ?"
-          + " AND (?::varchar IS NULL OR status = ?::varchar)"
-          + " AND (?::bigint IS NULL OR id < ?::bigint)"
-          + " ORDER BY id DESC LIMIT ?";
+          + FROM
+          + " WHERE d.endpoint_id = ?"
+          + " AND (?::varchar IS NULL OR d.status = ?::varchar)"
+          + " AND (?::bigint IS NULL OR d.outbox_id < ?::bigint)"
+          + " ORDER BY d.outbox_id DESC LIMIT ?";
 
   private static final String ATTEMPTS =
       "SELECT delivery_id, attempt, at, status_code, latency_ms, error FROM webhook_attempt"
           + " WHERE delivery_id = ANY (?) ORDER BY delivery_id, attempt";
 
   private static final String REDELIVER =
-      "WITH endpoint AS (UPDATE webhook_endpoint SET retry_at = NULL WHERE id = ?)"
-          + " UPDATE webhook_delivery SET status = 'PENDING', next_attempt_at = ?,"
-          + " finished_at = NULL WHERE endpoint_id = ? AND id = ? RETURNING "
-          + COLUMNS;
+      "WITH endpoint AS (UPDATE webhook_endpoint SET retry_at = NULL WHERE id = ?),"
+          + " d AS (UPDATE webhook_delivery SET status = 'PENDING', next_attempt_at = ?,"
+          + " finished_at = NULL WHERE endpoint_id = ? AND id = ? RETURNING *)"
+          + " SELECT "
+          + COLUMNS
+          + " FROM d LEFT JOIN outbox_event o ON o.id = d.outbox_id";
 
   /** Pending deliveries of endpoints not deleted: an index range of the pending index. */
   private static final String BACKLOG =

@@ -48,8 +48,17 @@ class JdbcWebhookEndpointStoreAdapter implements WebhookEndpointStore {
           + " WHERE id = ? AND deleted_at IS NULL RETURNING "
           + COLUMNS;
 
+  /**
+   * Its pending deliveries will never be sent: they finish as failed with it, so they are pruned
+   * after the retention and the events they name leave the outbox.
+   */
   private static final String DELETE =
-      "UPDATE webhook_endpoint SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL";
+      "WITH gone AS (UPDATE webhook_endpoint SET deleted_at = ? WHERE id = ?"
+          + " AND deleted_at IS NULL RETURNING id, deleted_at),"
+          + " finished AS (UPDATE webhook_delivery d SET status = 'FAILED',"
+          + " finished_at = g.deleted_at FROM gone g"
+          + " WHERE d.endpoint_id = g.id AND d.status = 'PENDING')"
+          + " SELECT count(*) FROM gone";
 
   private static final String ROTATE =
       "UPDATE webhook_endpoint SET previous_secret = secret, secret = ?,"
@@ -113,7 +122,7 @@ class JdbcWebhookEndpointStoreAdapter implements WebhookEndpointStore {
 
   @Override
   public boolean delete(long id, Instant at) {
-    return jdbc.sql(DELETE).params(SqlTypes.timestamp(at), id).update() == 1;
+    return jdbc.sql(DELETE).params(SqlTypes.timestamp(at), id).query(Long.class).single() == 1;
   }
 
   @Override

@@ -1,23 +1,16 @@
 package dev.ewallet.ledger.adapter.persistence.outbox;
 
-import static dev.ewallet.ledger.testkit.LedgerFixtures.vnd;
+import static dev.ewallet.ledger.testkit.LedgerFixtures.transferEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ewallet.ledger.adapter.persistence.PersistenceIntegrationTest;
 import dev.ewallet.ledger.domain.account.AccountId;
-import dev.ewallet.ledger.domain.account.EntryHash;
-import dev.ewallet.ledger.domain.journal.BalanceChange;
 import dev.ewallet.ledger.domain.journal.LedgerEvent;
-import dev.ewallet.ledger.domain.journal.TransactionId;
-import dev.ewallet.ledger.domain.journal.TransactionType;
 import dev.ewallet.ledger.domain.port.out.LedgerEventOutbox;
 import dev.ewallet.ledger.domain.port.out.OutboxStore;
 import dev.ewallet.ledger.domain.port.out.UnitOfWork;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,16 +31,7 @@ class OutboxIT extends PersistenceIntegrationTest {
   @Autowired JsonMapper json;
 
   private static LedgerEvent transfer() {
-    return new LedgerEvent(
-        UUID.randomUUID(),
-        TransactionId.random(),
-        TransactionType.TRANSFER,
-        null,
-        null,
-        Instant.now().truncatedTo(ChronoUnit.MICROS),
-        List.of(
-            new BalanceChange(AccountId.of(11), vnd(-1_000), vnd(49_000), EntryHash.GENESIS),
-            new BalanceChange(AccountId.of(12), vnd(1_000), vnd(1_000), EntryHash.GENESIS)));
+    return transferEvent(AccountId.of(11), AccountId.of(12), 1_000, 49_000);
   }
 
   private List<String> payloads(LedgerEvent event) {

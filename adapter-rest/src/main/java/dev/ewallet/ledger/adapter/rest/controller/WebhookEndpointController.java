@@ -193,7 +193,8 @@ class WebhookEndpointController {
     List<WebhookDeliveryView> page =
         deliveries.deliveries(
             caller, id, status(status), RequestFields.beforeEntryId(cursor), size);
-    String next = page.size() < size ? null : RequestFields.cursor(page.getLast().delivery().id());
+    String next =
+        page.size() < size ? null : RequestFields.cursor(page.getLast().delivery().position());
     return new WebhookDeliveriesResponse(
         page.stream().map(WebhookEndpointController::response).toList(), next);
   }

@@ -9,7 +9,8 @@ public interface WebhookDeliveriesQuery {
 
   /**
    * @param status only deliveries in this status; {@code null} for all
-   * @param before the id the previous page ended at; {@code null} for the newest
+   * @param before the position (outbox event) the previous page ended at; {@code null} for the
+   *     newest
    * @param limit 1 to 100
    */
   List<WebhookDeliveryView> deliveries(

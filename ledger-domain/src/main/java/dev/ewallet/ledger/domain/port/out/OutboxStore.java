@@ -27,7 +27,9 @@ public interface OutboxStore {
   OutboxBacklog backlog();
 
   /**
-   * Deletes at most {@code limit} rows published before {@code cutoff}.
+   * Deletes at most {@code limit} rows published before {@code cutoff}, except those a webhook
+   * delivery still names (it is sent from its event's row; finished deliveries are pruned on their
+   * own retention).
    *
    * @return how many rows were deleted
    */

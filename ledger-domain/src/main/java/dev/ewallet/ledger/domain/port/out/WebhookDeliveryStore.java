@@ -58,7 +58,12 @@ public interface WebhookDeliveryStore {
    */
   void recordRound(long endpointId, boolean delivered, Instant retryAt, boolean gaveUp);
 
-  /** The endpoint's deliveries, newest first, with their attempts; see the query. */
+  /**
+   * The endpoint's deliveries, newest first (by position: an endpoint has one delivery per event),
+   * with their attempts; see the query.
+   *
+   * @param before the position the previous page ended at; {@code null} for the newest
+   */
   List<WebhookDeliveryView> deliveries(
       long endpointId, DeliveryStatus status, Long before, int limit);
 

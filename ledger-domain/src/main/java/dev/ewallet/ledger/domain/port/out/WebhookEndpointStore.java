@@ -48,7 +48,8 @@ public interface WebhookEndpointStore {
       long id, URI url, Set<WebhookEventType> eventTypes, Boolean paused);
 
   /**
-   * Marks the endpoint deleted at {@code at}: no delivery is written or sent for it any more.
+   * Marks the endpoint deleted at {@code at}: no delivery is written or sent for it any more, and
+   * its pending deliveries finish as failed at {@code at}.
    *
    * @return whether it existed and was not deleted
    */

@@ -1,0 +1,18 @@
+--liquibase formatted sql
+
+--changeset ledger:031-webhook-delivery-by-reference
+-- A delivery names its event in the outbox (outbox_id) instead of carrying a copy of its body: the
+-- posting writes a row of a few dozen bytes per endpoint, and the body is built from the outbox row
+-- when the delivery is sent, identically every time. Deliveries written before keep the copy they
+-- have (body stays, NULL from now on). The outbox keeps an event while any delivery names it
+-- (JdbcOutboxStoreAdapter's prune), found through the endpoint's index on outbox_id below, which
+-- also lists an endpoint's deliveries in event order.
+ALTER TABLE webhook_delivery ALTER COLUMN body DROP NOT NULL;
+DROP INDEX webhook_delivery_by_endpoint;
+CREATE INDEX webhook_delivery_by_endpoint ON webhook_delivery (endpoint_id, outbox_id);
+-- A deleted endpoint's deliveries will never be sent: they finish as failed when it is deleted, so
+-- they are pruned after the retention and hold no event in the outbox for ever. Those of endpoints
+-- deleted before this change finish now.
+UPDATE webhook_delivery d SET status = 'FAILED', finished_at = w.deleted_at
+    FROM webhook_endpoint w
+    WHERE w.id = d.endpoint_id AND w.deleted_at IS NOT NULL AND d.status = 'PENDING';
