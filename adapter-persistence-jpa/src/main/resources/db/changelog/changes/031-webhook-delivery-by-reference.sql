@@ -8,6 +8,13 @@
 -- (JdbcOutboxStoreAdapter's prune), found through the endpoint's index on outbox_id below, which
 -- also lists an endpoint's deliveries in event order.
 ALTER TABLE webhook_delivery ALTER COLUMN body DROP NOT NULL;
+-- No foreign key to webhook_endpoint: its check took a KEY SHARE lock on the endpoint's row for
+-- every delivery written, so the concurrent writers' batches shared that one row's lock through a
+-- new multixact per batch, and postings stalled on it now and then (a dead endpoint's cost in the
+-- tail of transfer latency, docs/benchmarks.md). It guarded nothing that can happen: the fan-out
+-- takes the endpoint's id from the row in the same statement, and endpoints are never deleted,
+-- only marked so.
+ALTER TABLE webhook_delivery DROP CONSTRAINT webhook_delivery_endpoint_id_fkey;
 DROP INDEX webhook_delivery_by_endpoint;
 CREATE INDEX webhook_delivery_by_endpoint ON webhook_delivery (endpoint_id, outbox_id);
 -- A deleted endpoint's deliveries will never be sent: they finish as failed when it is deleted, so
