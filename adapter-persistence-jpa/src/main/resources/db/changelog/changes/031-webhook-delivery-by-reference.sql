@@ -1,13 +1,14 @@
 --liquibase formatted sql
 
 --changeset ledger:031-webhook-delivery-by-reference
--- A delivery names its event in the outbox (outbox_id) instead of carrying a copy of its body: the
--- posting writes a row of a few dozen bytes per endpoint, and the body is built from the outbox row
--- when the delivery is sent, identically every time. Deliveries written before keep the copy they
--- have (body stays, NULL from now on). The outbox keeps an event while any delivery names it
+-- A delivery names its event in the outbox (outbox_id) instead of carrying a copy of its body and
+-- its ordering keys: the posting writes a row of a few dozen bytes per endpoint, and both are
+-- derived from the outbox row when the delivery is read, identically every time. Deliveries
+-- written before keep the copies they have (body and ordering_keys stay, NULL from now on). The outbox keeps an event while any delivery names it
 -- (JdbcOutboxStoreAdapter's prune), found through the endpoint's index on outbox_id below, which
 -- also lists an endpoint's deliveries in event order.
-ALTER TABLE webhook_delivery ALTER COLUMN body DROP NOT NULL;
+ALTER TABLE webhook_delivery ALTER COLUMN body DROP NOT NULL,
+                             ALTER COLUMN ordering_keys DROP NOT NULL;
 -- No foreign key to webhook_endpoint: its check took a KEY SHARE lock on the endpoint's row for
 -- every delivery written, so the concurrent writers' batches shared that one row's lock through a
 -- new multixact per batch, and postings stalled on it now and then (a dead endpoint's cost in the

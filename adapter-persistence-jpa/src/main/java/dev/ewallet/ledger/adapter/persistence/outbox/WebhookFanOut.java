@@ -8,12 +8,10 @@ package dev.ewallet.ledger.adapter.persistence.outbox;
  *
  * <p>An event's webhook type is {@code transaction.posted} for a ledger event (topic {@value
  * JdbcLedgerEventOutboxAdapter#TOPIC}) and the payload's {@code type} for the others. An endpoint
- * with an account wants the events whose record keys include it. A delivery's ordering keys are the
- * customer accounts the event touches (system accounts are left out: every deposit touches its
- * currency's clearing account, and ordering on it would send a currency's deposits one at a time)
- * or, for an event that touches no account, its record key. A delivery names its event by {@code
- * outbox_id} and carries no copy of it: the body is built from the outbox row when it is sent, and
- * the outbox keeps the row while any delivery names it.
+ * with an account wants the events whose record keys include it. A delivery names its event by
+ * {@code outbox_id} and carries no copy of it: its body and its ordering keys ({@link
+ * #orderingKeys}) are derived from the outbox row when it is read, so the posting writes a few
+ * dozen bytes per delivery and nothing more; the outbox keeps the row while any delivery names it.
  */
 public final class WebhookFanOut {
 
@@ -29,6 +27,24 @@ public final class WebhookFanOut {
         + ".record_key IS NULL THEN ARRAY(SELECT e ->> 'accountId' FROM jsonb_array_elements("
         + row
         + ".payload -> 'entries') e) ELSE ARRAY["
+        + row
+        + ".record_key::text] END";
+  }
+
+  /**
+   * The ordering keys of the outbox row {@code row}: the customer accounts its event touches
+   * (system accounts are left out: every deposit touches its currency's clearing account, and
+   * ordering on it would send a currency's deposits one at a time) or, for an event that touches no
+   * account, its record key. An account's owner never changes, so they read the same whenever they
+   * are read.
+   */
+  public static String orderingKeys(String row) {
+    return "CASE WHEN "
+        + row
+        + ".record_key IS NULL THEN ARRAY(SELECT k FROM unnest("
+        + recordKeys(row)
+        + ") k JOIN account c ON c.id = k::bigint WHERE c.owner_id IS NOT NULL)"
+        + " ELSE ARRAY["
         + row
         + ".record_key::text] END";
   }
@@ -50,11 +66,8 @@ public final class WebhookFanOut {
         + recordKeys("a")
         + " AS record_keys FROM appended a),"
         + " fanned AS (INSERT INTO webhook_delivery (endpoint_id, outbox_id, event_id, event_type,"
-        + " ordering_keys, created_at, next_attempt_at)"
-        + " SELECT w.id, t.id, t.event_id, t.event_type,"
-        + " CASE WHEN t.record_key IS NULL THEN ARRAY(SELECT k FROM unnest(t.record_keys) k"
-        + " JOIN account c ON c.id = k::bigint WHERE c.owner_id IS NOT NULL)"
-        + " ELSE t.record_keys END, t.created_at, t.created_at"
+        + " created_at, next_attempt_at)"
+        + " SELECT w.id, t.id, t.event_id, t.event_type, t.created_at, t.created_at"
         + " FROM typed t JOIN webhook_endpoint w ON w.deleted_at IS NULL"
         + " AND t.event_type = ANY (w.event_types)"
         + " AND (w.account_id IS NULL OR w.account_id::text = ANY (t.record_keys))"

@@ -1,6 +1,7 @@
 package dev.ewallet.ledger.adapter.persistence.webhook;
 
 import dev.ewallet.ledger.adapter.persistence.SqlTypes;
+import dev.ewallet.ledger.adapter.persistence.outbox.WebhookFanOut;
 import dev.ewallet.ledger.domain.port.out.WebhookDeliveryStore;
 import dev.ewallet.ledger.domain.webhook.DeliveryAttempt;
 import dev.ewallet.ledger.domain.webhook.DeliveryStatus;
@@ -25,8 +26,9 @@ import org.springframework.stereotype.Repository;
  * leases and back-off in {@code webhook_endpoint}. Each method is one autocommitted statement (or
  * two reads), so the deliverer never holds a connection while a receiver answers.
  *
- * <p>A delivery's body is built, when it is read, from the outbox row it names ({@link #BODY}), the
- * same bytes every time; deliveries written before changeset 031 carry a copy of their own.
+ * <p>A delivery's body and ordering keys are derived, when it is read, from the outbox row it names
+ * ({@link #BODY}, {@link WebhookFanOut#orderingKeys}), the same every time; deliveries written
+ * before changeset 031 carry a copy of their own.
  */
 @Repository
 class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
@@ -39,7 +41,9 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
 
   /** The columns of a delivery {@code d} and its event {@code o}, joined by {@link #FROM}. */
   private static final String COLUMNS =
-      "d.id, d.endpoint_id, d.outbox_id, d.event_id, d.event_type, d.ordering_keys, COALESCE(d.body, "
+      "d.id, d.endpoint_id, d.outbox_id, d.event_id, d.event_type, COALESCE(d.ordering_keys, "
+          + WebhookFanOut.orderingKeys("o")
+          + ") AS ordering_keys, COALESCE(d.body, "
           + BODY
           + ") AS body, d.status, d.attempts, d.created_at, d.next_attempt_at, d.finished_at";
 
