@@ -31,8 +31,8 @@
 #                                share included, summarised by bench/Profile.java
 #   bench/run.sh --profiler none    no profile: every row measures the service alone
 #   bench/run.sh --profile-scenario read   profile that scenario (uniform, hot, read, balance,
-#                                history, floor, deposit, withdraw or hold; uniform by default) instead of
-#                                uniform transfers
+#                                history, floor, deposit, withdraw, hold or payday; uniform by default)
+#                                instead of uniform transfers
 #   bench/run.sh --smoke         seconds, not minutes: what CI runs so the harness cannot rot; its
 #                                load-shedding bounds are raised (5 s), so that a stall of a busy CI
 #                                machine is not read as a failure of the harness
@@ -114,8 +114,8 @@ done
 [[ $PROFILER =~ ^(jfr|async|none)$ ]] || { echo "--profiler is jfr, async or none" >&2; exit 2; }
 [ "$INSTANCES" -eq 0 ] || [ "$PROFILER" = none ] \
   || { echo "--instances profiles nothing: drop --profiler" >&2; exit 2; }
-[[ $PROFILE_SCENARIO =~ ^(uniform|hot|closed|merchant|read|balance|history|floor|deposit|withdraw|hold)$ ]] || {
-  echo "--profile-scenario is uniform, hot, closed, merchant, read, balance, history, floor, deposit, withdraw or hold" >&2
+[[ $PROFILE_SCENARIO =~ ^(uniform|hot|closed|merchant|read|balance|history|floor|deposit|withdraw|hold|payday)$ ]] || {
+  echo "--profile-scenario is uniform, hot, closed, merchant, read, balance, history, floor, deposit, withdraw, hold or payday" >&2
   exit 2
 }
 [[ $PAYERS =~ ^[0-9]+$ && $PAYERS -ge 2 && $PAYERS -le $WALLETS ]] \
