@@ -39,7 +39,7 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
           + " to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),"
           + " 'data', o.payload)::text";
 
-  /** The columns of a delivery {@code d} and its event {@code o}, joined by {@link #FROM}. */
+  /** The columns of a delivery {@code d} and its event {@code o}, joined by {@link #EVENT}. */
   private static final String COLUMNS =
       "d.id, d.endpoint_id, d.outbox_id, d.event_id, d.event_type, COALESCE(d.ordering_keys, "
           + WebhookFanOut.orderingKeys("o")
@@ -47,8 +47,10 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
           + BODY
           + ") AS body, d.status, d.attempts, d.created_at, d.next_attempt_at, d.finished_at";
 
-  private static final String FROM =
-      " FROM webhook_delivery d LEFT JOIN outbox_event o ON o.id = d.outbox_id";
+  /** The event {@code o} of the delivery {@code d}. */
+  private static final String EVENT = " LEFT JOIN outbox_event o ON o.id = d.outbox_id";
+
+  private static final String FROM = " FROM webhook_delivery d" + EVENT;
 
   private static final String DUE_ENDPOINTS =
       "SELECT w.id FROM webhook_endpoint w"
@@ -112,7 +114,8 @@ class JdbcWebhookDeliveryStoreAdapter implements WebhookDeliveryStore {
           + " finished_at = NULL WHERE endpoint_id = ? AND id = ? RETURNING *)"
           + " SELECT "
           + COLUMNS
-          + " FROM d LEFT JOIN outbox_event o ON o.id = d.outbox_id";
+          + " FROM d"
+          + EVENT;
 
   /** Pending deliveries of endpoints not deleted: an index range of the pending index. */
   private static final String BACKLOG =
